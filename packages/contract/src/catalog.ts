@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { defineRoute } from './route.ts';
+
+/** Goods types and category ids of spec section 3. */
+export const GoodsType = { DIAMOND: 1, VIP: 2, OTHER: 3, FREE: 4, VOUCHER: 5 } as const;
+export const CategoryId = { FREE: 1, VIP: 15, DIAMOND: 17 } as const;
+export const CATEGORY_TO_GOODS_TYPE: Record<number, number> = { 17: 1, 15: 2, 1: 3 };
+/** Product 9521 is never shown (spec section 9). */
+export const EXCLUDED_PRODUCT_ID = 9521;
+
+export const VoucherGoods = z.object({
+  id: z.number().int(),
+  productName: z.string(),
+  productSn: z.string(),
+  productDesc: z.string(),
+  productPrice: z.number(),
+  productDiscountPrice: z.number(),
+  currency: z.string(),
+  /** JSON string; may hold `diamond` (an amount shown in the bottom bar) and `vipDays`. */
+  configJson: z.string(),
+  thumbnail: z.string(),
+  voucherAmount: z.number().int(),
+});
+export type VoucherGoods = z.infer<typeof VoucherGoods>;
+
+export const voucherList = defineRoute({
+  method: 'POST',
+  path: '/v1/voucher/list/:appId',
+  auth: 'none',
+  summary: "The game's voucher packs, names and descriptions in the request's language",
+  params: z.object({ appId: z.coerce.number().int().positive().max(2_147_483_647) }),
+  data: z.array(VoucherGoods),
+});
+
+/** Reads the diamond amount from a product's configJson, if any. */
+export function diamondAmountOf(configJson: string): number | undefined {
+  try {
+    const parsed: unknown = JSON.parse(configJson);
+    if (parsed && typeof parsed === 'object' && 'diamond' in parsed) {
+      const value = Number((parsed as { diamond: unknown }).diamond);
+      return Number.isFinite(value) && value > 0 ? value : undefined;
+    }
+  } catch {
+    // configJson is free text from the catalogue; anything unparsable simply has no diamond amount
+  }
+  return undefined;
+}

@@ -1,0 +1,26 @@
+import { z } from 'zod';
+
+/** Business codes carried in the envelope's `code`. HTTP-like numbers mean what HTTP means. */
+export const ApiCode = {
+  OK: 200,
+  BAD_REQUEST: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  TOO_MANY_REQUESTS: 429,
+  INTERNAL: 500,
+  UNAVAILABLE: 503,
+  /** The access token has expired: the client shows the session-expired dialog instead of a toast. */
+  SESSION_EXPIRED: 1007,
+} as const;
+export type ApiCodeValue = (typeof ApiCode)[keyof typeof ApiCode];
+
+export const envelope = <T extends z.ZodType>(data: T) =>
+  z.object({ code: z.number().int(), message: z.string(), data });
+
+export interface Envelope<T> {
+  code: number;
+  message: string;
+  data: T;
+}

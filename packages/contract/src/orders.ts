@@ -1,0 +1,131 @@
+import { z } from 'zod';
+import { defineRoute } from './route.ts';
+import { entityId } from './fields.ts';
+
+/** Order status codes of spec section 4. */
+export const OrderStatus = {
+  AWAITING_PAYMENT: 0,
+  PAYMENT_PROCESSING: 1,
+  PAYMENT_COMPLETE: 2,
+  ORDER_COMPLETE: 3,
+  CLOSED: 4,
+  CANCELLED: 5,
+  REFUND_COMPLETE: 6,
+  TRANSACTION_FAILED: 7,
+  DELIVERY_ERROR: 8,
+  REFUNDED_AFTER_DELIVERY: 9,
+} as const;
+export type OrderStatusCode = (typeof OrderStatus)[keyof typeof OrderStatus];
+export const ORDER_STATUS_CODES = Object.values(OrderStatus) as OrderStatusCode[];
+
+/** Tabs of the order list (`type`): All 1, Pending 2, Complete 3, Cancelled 4. */
+export const OrderListType = { ALL: 1, PENDING: 2, COMPLETE: 3, CANCELLED: 4 } as const;
+export type OrderListTypeCode = (typeof OrderListType)[keyof typeof OrderListType];
+
+/** Which statuses each tab shows. Refunds sit with the cancelled ones: the spec footers them as "Refund Order". */
+export const ORDER_LIST_TYPE_STATUSES: Record<OrderListTypeCode, readonly OrderStatusCode[] | null> = {
+  1: null,
+  2: [OrderStatus.AWAITING_PAYMENT, OrderStatus.PAYMENT_PROCESSING],
+  3: [OrderStatus.PAYMENT_COMPLETE, OrderStatus.ORDER_COMPLETE, OrderStatus.DELIVERY_ERROR],
+  4: [
+    OrderStatus.CLOSED,
+    OrderStatus.CANCELLED,
+    OrderStatus.REFUND_COMPLETE,
+    OrderStatus.TRANSACTION_FAILED,
+    OrderStatus.REFUNDED_AFTER_DELIVERY,
+  ],
+};
+
+/** Footer of an order card by status (spec: awaiting/processing Order Total, complete Total Paid, cancelled Refund Order). */
+export type OrderFooter = 'orderTotal' | 'totalPaid' | 'refundOrder';
+export function orderFooter(status: number): OrderFooter {
+  if (status === OrderStatus.AWAITING_PAYMENT || status === OrderStatus.PAYMENT_PROCESSING) return 'orderTotal';
+  if (ORDER_LIST_TYPE_STATUSES[3]!.includes(status as OrderStatusCode)) return 'totalPaid';
+  return 'refundOrder';
+}
+
+/** An unpaid order the player can still pay or cancel. */
+export const isPayable = (status: number) => status === OrderStatus.AWAITING_PAYMENT;
+
+/** The order number is shown from its 13th character on (spec section 9). */
+export const ORDER_SN_DISPLAY_FROM = 12;
+export const displayOrderSn = (orderSn: string) => orderSn.slice(ORDER_SN_DISPLAY_FROM);
+
+export const ORDERS_PAGE_SIZE = 50;
+
+export const ThirdChannelName = z.enum(['xsolla', 'paypal', 'payermax']);
+export type ThirdChannelNameValue = z.infer<typeof ThirdChannelName>;
+
+export const OrderItem = z.object({
+  id: z.number().int(),
+  productId: z.number().int(),
+  productName: z.string(),
+  desc: z.string(),
+  thumb: z.string(),
+  productCategoryId: z.number().int(),
+  goodsType: z.number().int(),
+  quantity: z.number().int(),
+  currency: z.string(),
+  price: z.number(),
+  originalPrice: z.number(),
+  voucherAmount: z.number().int(),
+});
+export type OrderItem = z.infer<typeof OrderItem>;
+
+export const Order = z.object({
+  id: z.number().int(),
+  orderSn: z.string(),
+  status: z.number().int(),
+  currency: z.string(),
+  payAmount: z.number(),
+  totalAmount: z.number(),
+  orderSource: z.string(),
+  thirdChannelName: z.string().nullable(),
+  payMethodName: z.string().nullable(),
+  appId: z.number().int(),
+  createTime: z.string(),
+  paidTime: z.string().nullable(),
+  expireTime: z.string().nullable(),
+  items: z.array(OrderItem),
+});
+export type Order = z.infer<typeof Order>;
+
+export const OrderListQuery = z.object({
+  type: z.coerce.number().int().min(1).max(4).default(OrderListType.ALL),
+  pageNum: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(ORDERS_PAGE_SIZE).default(ORDERS_PAGE_SIZE),
+});
+
+export const OrderList = z.object({
+  list: z.array(Order),
+  total: z.number().int(),
+  pageNum: z.number().int(),
+  pageSize: z.number().int(),
+});
+
+export const listOrders = defineRoute({
+  method: 'GET',
+  path: '/v1/order/list/all',
+  auth: 'user',
+  summary: "The caller's orders, newest first, filtered by tab type",
+  query: OrderListQuery,
+  data: OrderList,
+});
+
+export const orderDetail = defineRoute({
+  method: 'POST',
+  path: '/v1/order/detail',
+  auth: 'user',
+  summary: "One of the caller's orders",
+  body: z.object({ orderId: entityId }),
+  data: Order,
+});
+
+export const cancelOrder = defineRoute({
+  method: 'POST',
+  path: '/v1/order/cancel',
+  auth: 'user',
+  summary: "Cancel the caller's unpaid order (status 0 -> 5)",
+  body: z.object({ orderId: entityId, orderSn: z.string().trim().min(13).max(64).optional() }),
+  data: Order,
+});

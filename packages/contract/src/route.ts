@@ -1,0 +1,34 @@
+import type { z } from 'zod';
+
+export type HttpMethod = 'GET' | 'POST';
+
+/**
+ * One API call: the server registers it under `/api` + path with these schemas, the web client types its calls with it.
+ * Paths use Fastify's `:param` syntax.
+ */
+export interface RouteDef {
+  method: HttpMethod;
+  path: string;
+  auth: 'none' | 'user';
+  summary: string;
+  body?: z.ZodType;
+  query?: z.ZodType;
+  params?: z.ZodType;
+  data: z.ZodType;
+}
+
+export const defineRoute = <const R extends RouteDef>(route: R): R => route;
+
+export type RouteBody<R extends RouteDef> = R['body'] extends z.ZodType ? z.input<R['body']> : undefined;
+export type RouteQuery<R extends RouteDef> = R['query'] extends z.ZodType ? z.input<R['query']> : undefined;
+export type RouteParams<R extends RouteDef> = R['params'] extends z.ZodType ? z.input<R['params']> : undefined;
+export type RouteData<R extends RouteDef> = z.output<R['data']>;
+
+/** Fills `:param` placeholders of a route path. */
+export function buildPath(path: string, params?: Record<string, string | number>): string {
+  return path.replace(/:([A-Za-z]+)/g, (_, name: string) => {
+    const value = params?.[name];
+    if (value === undefined) throw new Error(`missing path parameter ${name}`);
+    return encodeURIComponent(String(value));
+  });
+}
