@@ -1,0 +1,29 @@
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { lowerHex } from '../shared/ids.ts';
+
+/** Xsolla's API error format: {http_status_code, message, extended_message, request_id}. */
+export class XsollaError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+  ) {
+    super(message);
+  }
+
+  body(): Record<string, unknown> {
+    return { http_status_code: this.statusCode, message: this.message, extended_message: null, request_id: lowerHex(32) };
+  }
+}
+
+export const unprocessable = (message: string): XsollaError => new XsollaError(422, message);
+
+export function xsollaErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  if (error instanceof XsollaError) {
+    void reply.code(error.statusCode).send(error.body());
+    return;
+  }
+  const status = error.statusCode ?? 500;
+  if (status >= 500) request.log.error({ err: error }, 'xsolla sandbox failure');
+  const answer = status >= 400 && status < 500 ? new XsollaError(status, error.message) : new XsollaError(500, 'Internal Server Error');
+  void reply.code(answer.statusCode).send(answer.body());
+}

@@ -1,0 +1,147 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { languageFromAcceptLanguage, type Language } from '@shop/contract/languages';
+import type { AppConfig } from './config.ts';
+import { openDatabase, type Database } from './db/client.ts';
+import { seedDatabase } from './db/seed.ts';
+import { installErrorHandler } from './http/error-handler.ts';
+import { unauthorized } from './http/errors.ts';
+import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
+import type { SessionUser } from './modules/auth/tokens.ts';
+import { registerCatalogRoutes } from './modules/catalog/catalog.routes.ts';
+import { registerChannelRoutes } from './modules/channels/channels.routes.ts';
+import { registerCountryRoutes } from './modules/countries/countries.routes.ts';
+import { registerHealthRoutes } from './modules/health/health.routes.ts';
+import { registerOrderRoutes } from './modules/orders/orders.routes.ts';
+import { registerPaymentRoutes } from './modules/payments/payment.routes.ts';
+import { webhookRoutes } from './modules/payments/webhooks.routes.ts';
+import { paymentOrigins, webRoutes } from './modules/web/web.routes.ts';
+import { createServices, type ServiceOverrides, type Services } from './services.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    language: Language;
+    user?: SessionUser;
+  }
+  interface FastifyContextConfig {
+    auth?: 'none' | 'user';
+  }
+}
+
+export interface BuildOptions extends ServiceOverrides {
+  /** Use this database instead of opening one from the configuration (tests share one per file). */
+  database?: Database;
+  /** Load the demo catalogue (default: outside production). */
+  seedCatalogue?: boolean;
+  /** Start the outbox worker (default true). */
+  runJobs?: boolean;
+  logger?: boolean;
+}
+
+export interface ShopApp {
+  app: FastifyInstance;
+  services: Services;
+}
+
+export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<ShopApp> {
+  const app = Fastify({
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers.sign', 'req.headers["paypal-transmission-sig"]'],
+            ...(config.environment === 'development' && process.stdout.isTTY ? { transport: { target: 'pino-pretty' } } : {}),
+          },
+    genReqId: (request) => {
+      const given = request.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
+    },
+    trustProxy: config.trustProxy,
+    bodyLimit: 64 * 1024,
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  // Responses are typed by the contract at compile time; serialising them is plain JSON (schemas only document them).
+  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+  app.decorateRequest('language', 'en');
+  app.decorateRequest('user', undefined);
+  installErrorHandler(app);
+
+  const database = options.database ?? (await openDatabase(config.database));
+  await seedDatabase(database.db, { catalogue: options.seedCatalogue ?? config.environment !== 'production' });
+  const services = createServices(config, database, app.log, options);
+
+  app.addHook('onRequest', async (request) => {
+    request.language = languageFromAcceptLanguage(request.headers['accept-language']);
+    if (request.routeOptions.config.auth !== 'user') return;
+    const header = request.headers.authorization;
+    const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
+    if (!token) throw unauthorized();
+    request.user = await services.tokens.verifyAccessToken(token);
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Game web shop API', version: '1.0.0', description: 'Every answer is the envelope {code, message, data}; code 200 is success.' },
+      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  // The shop's own routes get security headers; the embedded sandbox (a stand-in for other sites) does not.
+  await app.register(async (shop) => {
+    const self = "'self'";
+    await shop.register(helmet, {
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: [self],
+          scriptSrc: [self, new URL(config.xsolla.scriptUrl).origin],
+          styleSrc: [self, "'unsafe-inline'"],
+          imgSrc: [self, 'data:', 'https:'],
+          frameSrc: [self, ...paymentOrigins(config)],
+          connectSrc: [self],
+          formAction: [self],
+          frameAncestors: [self],
+          upgradeInsecureRequests: config.environment === 'production' ? [] : null,
+        },
+      },
+      crossOriginEmbedderPolicy: false,
+    });
+    registerHealthRoutes(shop, services);
+    registerAuthRoutes(shop, services);
+    registerCatalogRoutes(shop, services);
+    registerCountryRoutes(shop, services);
+    registerChannelRoutes(shop, services);
+    registerOrderRoutes(shop, services);
+    registerPaymentRoutes(shop, services);
+    await shop.register(webhookRoutes, services);
+    await shop.register(webRoutes, { config });
+  });
+
+  if (config.sandbox.embedded) {
+    const { default: sandboxPlugin } = await import('@shop/sandbox/plugin');
+    await app.register(sandboxPlugin, {
+      prefix: '/sandbox',
+      publicUrl: `${config.publicUrl}/sandbox`,
+      paypalWebhookUrl: `${config.webhookBaseUrl}/api/webhooks/paypal`,
+      xsollaWebhookUrl: `${config.webhookBaseUrl}/api/webhooks/xsolla`,
+      ...(config.sandbox.webhookRetryDelaysMs ? { webhookRetryDelaysMs: config.sandbox.webhookRetryDelaysMs } : {}),
+    });
+  }
+
+  if (options.runJobs !== false) {
+    app.addHook('onReady', async () => services.worker.start());
+  }
+  app.addHook('onClose', async () => {
+    await services.worker.stop();
+    if (!options.database) await database.close();
+  });
+  return { app, services };
+}

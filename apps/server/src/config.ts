@@ -1,0 +1,215 @@
+import { randomBytes } from 'node:crypto';
+import { resolve } from 'node:path';
+import { z } from 'zod';
+import { SANDBOX_CREDENTIALS } from '@shop/sandbox/credentials';
+
+const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+const optionalText = z.string().trim().min(1).optional();
+
+const EnvSchema = z.object({
+  SHOP_ENV: z.enum(['production', 'test', 'development']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  PUBLIC_URL: z.url().optional(),
+  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  WEB_DIST: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(7200),
+  REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  ORDER_EXPIRY_MINUTES: z.coerce.number().positive().max(10_080).default(30),
+  JOBS_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
+  /** JSON object appId -> launch secret; games listed here require signed voucher links. */
+  GAME_LAUNCH_SECRETS: z.string().optional(),
+  SANDBOX: z.enum(['embedded', 'off']).optional(),
+  IFRAME_PAYMENT: bool.default(false),
+  TRUST_PROXY: bool.default(false),
+  /** Header a trusted proxy/CDN sets with the client's country (e.g. cf-ipcountry). */
+  COUNTRY_HEADER: optionalText,
+  PAYPAL_BASE_URL: z.url().optional(),
+  PAYPAL_CLIENT_ID: optionalText,
+  PAYPAL_CLIENT_SECRET: optionalText,
+  PAYPAL_WEBHOOK_ID: optionalText,
+  XSOLLA_API_BASE_URL: z.url().optional(),
+  XSOLLA_PAYSTATION_URL: z.url().optional(),
+  XSOLLA_SCRIPT_URL: z.url().optional(),
+  XSOLLA_MERCHANT_ID: optionalText,
+  XSOLLA_PROJECT_ID: optionalText,
+  XSOLLA_API_KEY: optionalText,
+  XSOLLA_SECRET_KEY: optionalText,
+  XSOLLA_SANDBOX: bool.optional(),
+  PAYERMAX_GATEWAY_URL: z.url().optional(),
+  PAYERMAX_APP_ID: optionalText,
+  PAYERMAX_MERCHANT_NO: optionalText,
+  PAYERMAX_PRIVATE_KEY: optionalText,
+  PAYERMAX_PLATFORM_PUBLIC_KEY: optionalText,
+  LINK_TERMS: z.string().default('/voucher-instructions?from=voucher'),
+  LINK_PRIVACY: z.string().default('/voucher-instructions?from=voucher'),
+  LINK_REFUND: z.string().default('/voucher-instructions?from=voucher'),
+  LINK_CONTACT: z.string().default('mailto:support@example.com'),
+  LINK_TUTORIAL: z.string().default('/voucher-instructions?from=voucher'),
+  ANALYTICS_ID: optionalText,
+  BUILD_ID: optionalText,
+});
+
+export interface PaypalConfig {
+  baseUrl: string;
+  clientId: string;
+  clientSecret: string;
+  webhookId: string;
+  brandName: string;
+}
+export interface XsollaConfig {
+  apiBaseUrl: string;
+  payStationUrl: string;
+  scriptUrl: string;
+  merchantId: string;
+  projectId: string;
+  apiKey: string;
+  secretKey: string;
+  sandbox: boolean;
+}
+export interface PayermaxConfig {
+  gatewayUrl: string;
+  appId: string;
+  merchantNo: string;
+  merchantPrivateKeyPem: string;
+  platformPublicKeyPem: string;
+}
+
+export interface AppConfig {
+  environment: 'production' | 'test' | 'development';
+  port: number;
+  host: string;
+  /** Where browsers reach the shop (links, provider return URLs). */
+  publicUrl: string;
+  /** Where providers (and the embedded sandbox) reach the shop's webhooks. */
+  webhookBaseUrl: string;
+  database: { url?: string; dataDir: string; poolSize: number };
+  webDist: string;
+  logLevel: string;
+  jwtSecret: string;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlDays: number;
+  orderExpiryMs: number;
+  jobsPollMs: number;
+  gameLaunchSecrets: Record<number, string>;
+  sandbox: { embedded: boolean; webhookRetryDelaysMs?: number[] };
+  iframePayment: boolean;
+  trustProxy: boolean;
+  countryHeader?: string;
+  paypal: PaypalConfig;
+  xsolla: XsollaConfig;
+  payermax: PayermaxConfig;
+  links: { terms: string; privacy: string; refund: string; contact: string; tutorial: string };
+  analyticsId?: string;
+  buildId: string;
+}
+
+export class ConfigError extends Error {}
+
+/** Reads and validates the environment once; every bad variable is named in the error. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const production = e.SHOP_ENV === 'production';
+  const embedded = (e.SANDBOX ?? (production ? 'off' : 'embedded')) === 'embedded';
+  const problems: string[] = [];
+  if (production && embedded) problems.push('SANDBOX: the sandbox cannot run in production');
+  if (production && !e.JWT_SECRET) problems.push('JWT_SECRET: required in production');
+
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+  const internalUrl = `http://127.0.0.1:${e.PORT}`;
+  const sandboxUrl = `${internalUrl}/sandbox`;
+  const sandboxPublicUrl = `${publicUrl}/sandbox`;
+  const creds = SANDBOX_CREDENTIALS;
+
+  /** In sandbox mode every provider setting has a sandbox default; otherwise it must be given. */
+  const need = (name: string, value: string | undefined, sandboxValue: string): string => {
+    if (value) return value;
+    if (embedded) return sandboxValue;
+    problems.push(`${name}: required when the sandbox is off`);
+    return '';
+  };
+
+  let gameLaunchSecrets: Record<number, string> = {};
+  if (e.GAME_LAUNCH_SECRETS) {
+    const secrets = z.record(z.string().regex(/^\d+$/), z.string().min(16)).safeParse(safeJson(e.GAME_LAUNCH_SECRETS));
+    if (secrets.success) gameLaunchSecrets = Object.fromEntries(Object.entries(secrets.data).map(([k, v]) => [Number(k), v]));
+    else problems.push('GAME_LAUNCH_SECRETS: must be a JSON object {"appId": "secret of 16+ characters"}');
+  }
+
+  const config: AppConfig = {
+    environment: e.SHOP_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl,
+    webhookBaseUrl: embedded ? internalUrl : publicUrl,
+    database: { url: e.DATABASE_URL, dataDir: e.DATA_DIR === 'memory://' ? e.DATA_DIR : resolve(e.DATA_DIR), poolSize: e.DATABASE_POOL_SIZE },
+    webDist: resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
+    logLevel: e.LOG_LEVEL,
+    jwtSecret: e.JWT_SECRET ?? randomBytes(32).toString('hex'),
+    accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
+    refreshTokenTtlDays: e.REFRESH_TOKEN_TTL_DAYS,
+    orderExpiryMs: e.ORDER_EXPIRY_MINUTES * 60_000,
+    jobsPollMs: e.JOBS_POLL_MS,
+    gameLaunchSecrets,
+    sandbox: { embedded },
+    iframePayment: e.IFRAME_PAYMENT,
+    trustProxy: e.TRUST_PROXY,
+    countryHeader: e.COUNTRY_HEADER?.toLowerCase(),
+    paypal: {
+      baseUrl: need('PAYPAL_BASE_URL', e.PAYPAL_BASE_URL, `${sandboxUrl}/paypal`),
+      clientId: need('PAYPAL_CLIENT_ID', e.PAYPAL_CLIENT_ID, creds.paypal.clientId),
+      clientSecret: need('PAYPAL_CLIENT_SECRET', e.PAYPAL_CLIENT_SECRET, creds.paypal.clientSecret),
+      webhookId: need('PAYPAL_WEBHOOK_ID', e.PAYPAL_WEBHOOK_ID, creds.paypal.webhookId),
+      brandName: 'Game Shop',
+    },
+    xsolla: {
+      apiBaseUrl: need('XSOLLA_API_BASE_URL', e.XSOLLA_API_BASE_URL, `${sandboxUrl}/xsolla`),
+      payStationUrl: need('XSOLLA_PAYSTATION_URL', e.XSOLLA_PAYSTATION_URL, `${sandboxPublicUrl}/xsolla/paystation4/`),
+      scriptUrl: need('XSOLLA_SCRIPT_URL', e.XSOLLA_SCRIPT_URL, `${sandboxPublicUrl}/xsolla/embed/paystation/1.2.3/widget.min.js`),
+      merchantId: need('XSOLLA_MERCHANT_ID', e.XSOLLA_MERCHANT_ID, creds.xsolla.merchantId),
+      projectId: need('XSOLLA_PROJECT_ID', e.XSOLLA_PROJECT_ID, creds.xsolla.projectId),
+      apiKey: need('XSOLLA_API_KEY', e.XSOLLA_API_KEY, creds.xsolla.apiKey),
+      secretKey: need('XSOLLA_SECRET_KEY', e.XSOLLA_SECRET_KEY, creds.xsolla.secretKey),
+      sandbox: e.XSOLLA_SANDBOX ?? !production,
+    },
+    payermax: {
+      gatewayUrl: need('PAYERMAX_GATEWAY_URL', e.PAYERMAX_GATEWAY_URL, `${sandboxUrl}/payermax/aggregate-pay/api/gateway`),
+      appId: need('PAYERMAX_APP_ID', e.PAYERMAX_APP_ID, creds.payermax.appId),
+      merchantNo: need('PAYERMAX_MERCHANT_NO', e.PAYERMAX_MERCHANT_NO, creds.payermax.merchantNo),
+      merchantPrivateKeyPem: need('PAYERMAX_PRIVATE_KEY', e.PAYERMAX_PRIVATE_KEY, creds.payermax.merchantPrivateKeyPem),
+      platformPublicKeyPem: need(
+        'PAYERMAX_PLATFORM_PUBLIC_KEY',
+        e.PAYERMAX_PLATFORM_PUBLIC_KEY,
+        creds.payermax.platformPublicKeyPem,
+      ),
+    },
+    links: {
+      terms: e.LINK_TERMS,
+      privacy: e.LINK_PRIVACY,
+      refund: e.LINK_REFUND,
+      contact: e.LINK_CONTACT,
+      tutorial: e.LINK_TUTORIAL,
+    },
+    analyticsId: e.ANALYTICS_ID,
+    buildId: e.BUILD_ID ?? 'dev',
+  };
+  if (problems.length) throw new ConfigError(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join('\n')}`);
+  return config;
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,309 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  char,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+const ref = (column: string) => bigint(column, { mode: 'number' });
+
+export type LocalizedText = Record<string, string>;
+
+export const games = pgTable('games', {
+  appId: integer('app_id').primaryKey(),
+  name: text('name').notNull(),
+});
+
+export const gameServers = pgTable(
+  'game_servers',
+  {
+    appId: integer('app_id').notNull().references(() => games.appId),
+    serverId: text('server_id').notNull(),
+    serverName: text('server_name').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.appId, t.serverId] })],
+);
+
+export const countries = pgTable('countries', {
+  regionCode: char('region_code', { length: 2 }).primaryKey(),
+  region: text('region').notNull(),
+  regionCn: text('region_cn').notNull(),
+  dialCode: text('dial_code').notNull(),
+});
+
+export const users = pgTable(
+  'users',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    email: text('email'),
+    mobile: text('mobile'),
+    countryCode: char('country_code', { length: 2 }),
+    passwordHash: text('password_hash'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('users_email_key').on(t.email), uniqueIndex('users_mobile_key').on(t.mobile)],
+);
+
+/** A game role bound to a player. A role belongs to at most one player. */
+export const gameAccounts = pgTable(
+  'game_accounts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: ref('user_id')
+      .notNull()
+      .references(() => users.id),
+    appId: integer('app_id')
+      .notNull()
+      .references(() => games.appId),
+    accountId: text('account_id').notNull(),
+    serverId: text('server_id').notNull(),
+    roleId: text('role_id').notNull(),
+    roleName: text('role_name').notNull(),
+    userLevel: integer('user_level').notNull().default(1),
+    isDefault: boolean('is_default').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('game_accounts_role_key').on(t.appId, t.serverId, t.roleId),
+    index('game_accounts_user_idx').on(t.userId),
+    index('game_accounts_account_idx').on(t.appId, t.accountId),
+  ],
+);
+
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: ref('user_id')
+      .notNull()
+      .references(() => users.id),
+    gameAccountId: bigint('game_account_id', { mode: 'number' }).references(() => gameAccounts.id),
+    familyId: text('family_id').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('refresh_tokens_hash_key').on(t.tokenHash), index('refresh_tokens_family_idx').on(t.familyId)],
+);
+
+export const products = pgTable(
+  'products',
+  {
+    id: integer('id').primaryKey(),
+    appId: integer('app_id')
+      .notNull()
+      .references(() => games.appId),
+    goodsType: smallint('goods_type').notNull(),
+    categoryId: integer('category_id').notNull(),
+    productSn: text('product_sn').notNull(),
+    priceMinor: integer('price_minor').notNull(),
+    discountPriceMinor: integer('discount_price_minor').notNull(),
+    currency: char('currency', { length: 3 }).notNull(),
+    voucherAmount: integer('voucher_amount').notNull().default(0),
+    config: jsonb('config').$type<Record<string, unknown>>().notNull().default({}),
+    thumbnail: text('thumbnail').notNull(),
+    sort: integer('sort').notNull().default(0),
+    hidden: boolean('hidden').notNull().default(false),
+    names: jsonb('names').$type<LocalizedText>().notNull(),
+    descs: jsonb('descs').$type<LocalizedText>().notNull(),
+  },
+  (t) => [
+    uniqueIndex('products_sn_key').on(t.productSn),
+    index('products_app_type_idx').on(t.appId, t.goodsType, t.sort),
+    check('products_price_check', sql`${t.priceMinor} >= 0 AND ${t.discountPriceMinor} >= 0 AND ${t.discountPriceMinor} <= ${t.priceMinor}`),
+    check('products_voucher_amount_check', sql`${t.voucherAmount} >= 0`),
+  ],
+);
+
+/** Pay channels offered per game and region; region '*' is the list for every region without its own. */
+export const payChannels = pgTable(
+  'pay_channels',
+  {
+    id: serial('id').primaryKey(),
+    appId: integer('app_id')
+      .notNull()
+      .references(() => games.appId),
+    regionCode: text('region_code').notNull(),
+    payMethodName: text('pay_method_name').notNull(),
+    payMethodId: text('pay_method_id').notNull(),
+    thirdChannelId: text('third_channel_id').notNull(),
+    thirdChannelName: text('third_channel_name').notNull(),
+    payIcon: text('pay_icon').notNull(),
+    sort: integer('sort').notNull().default(0),
+    enabled: boolean('enabled').notNull().default(true),
+  },
+  (t) => [
+    uniqueIndex('pay_channels_method_key').on(t.appId, t.regionCode, t.payMethodId, t.thirdChannelId),
+    check('pay_channels_provider_check', sql`${t.thirdChannelName} IN ('xsolla', 'paypal', 'payermax')`),
+  ],
+);
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    orderSn: text('order_sn').notNull(),
+    userId: ref('user_id')
+      .notNull()
+      .references(() => users.id),
+    appId: integer('app_id')
+      .notNull()
+      .references(() => games.appId),
+    gameAccountId: bigint('game_account_id', { mode: 'number' }).references(() => gameAccounts.id),
+    orderSource: text('order_source').notNull(),
+    status: smallint('status').notNull().default(0),
+    currency: char('currency', { length: 3 }).notNull(),
+    totalAmountMinor: integer('total_amount_minor').notNull(),
+    payAmountMinor: integer('pay_amount_minor').notNull(),
+    regionCode: char('region_code', { length: 2 }),
+    selectedRegionCode: char('selected_region_code', { length: 2 }),
+    payChannelId: integer('pay_channel_id').references(() => payChannels.id),
+    payMethodName: text('pay_method_name'),
+    payMethodId: text('pay_method_id'),
+    thirdChannelName: text('third_channel_name'),
+    thirdOrderId: text('third_order_id'),
+    thirdPayResponse: text('third_pay_response'),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }),
+    paidAt: timestamp('paid_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('orders_sn_key').on(t.orderSn),
+    index('orders_user_created_idx').on(t.userId, t.createdAt),
+    index('orders_third_order_idx').on(t.thirdChannelName, t.thirdOrderId),
+    check('orders_status_check', sql`${t.status} BETWEEN 0 AND 9`),
+    check('orders_amount_check', sql`${t.totalAmountMinor} >= 0 AND ${t.payAmountMinor} >= 0`),
+    check('orders_sn_length_check', sql`length(${t.orderSn}) >= 13`),
+  ],
+);
+
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    orderId: ref('order_id')
+      .notNull()
+      .references(() => orders.id),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id),
+    names: jsonb('names').$type<LocalizedText>().notNull(),
+    descs: jsonb('descs').$type<LocalizedText>().notNull(),
+    thumb: text('thumb').notNull(),
+    categoryId: integer('category_id').notNull(),
+    goodsType: smallint('goods_type').notNull(),
+    quantity: integer('quantity').notNull(),
+    currency: char('currency', { length: 3 }).notNull(),
+    priceMinor: integer('price_minor').notNull(),
+    originalPriceMinor: integer('original_price_minor').notNull(),
+    voucherAmount: integer('voucher_amount').notNull().default(0),
+  },
+  (t) => [index('order_items_order_idx').on(t.orderId), check('order_items_quantity_check', sql`${t.quantity} > 0`)],
+);
+
+/** Every status change, for operators and audits. */
+export const orderStatusHistory = pgTable(
+  'order_status_history',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    orderId: ref('order_id')
+      .notNull()
+      .references(() => orders.id),
+    fromStatus: smallint('from_status').notNull(),
+    toStatus: smallint('to_status').notNull(),
+    event: text('event').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('order_status_history_order_idx').on(t.orderId)],
+);
+
+/** Provider events, unique per provider and event key: a repeat is recognised and changes nothing. */
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    provider: text('provider').notNull(),
+    eventKey: text('event_key').notNull(),
+    eventType: text('event_type').notNull(),
+    orderId: bigint('order_id', { mode: 'number' }).references(() => orders.id),
+    payload: jsonb('payload').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('payment_events_key').on(t.provider, t.eventKey)],
+);
+
+export const voucherAccounts = pgTable(
+  'voucher_accounts',
+  {
+    gameAccountId: ref('game_account_id')
+      .primaryKey()
+      .references(() => gameAccounts.id),
+    balance: bigint('balance', { mode: 'number' }).notNull().default(0),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('voucher_accounts_balance_check', sql`${t.balance} >= 0`)],
+);
+
+/** Append-only: every change of a voucher balance, with a unique reference so nothing is applied twice. */
+export const voucherLedger = pgTable(
+  'voucher_ledger',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    gameAccountId: ref('game_account_id')
+      .notNull()
+      .references(() => gameAccounts.id),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    balanceAfter: bigint('balance_after', { mode: 'number' }).notNull(),
+    kind: text('kind').notNull(),
+    reference: text('reference').notNull(),
+    orderId: bigint('order_id', { mode: 'number' }).references(() => orders.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('voucher_ledger_reference_key').on(t.reference),
+    index('voucher_ledger_account_idx').on(t.gameAccountId, t.id),
+    check('voucher_ledger_amount_check', sql`${t.amount} <> 0 AND ${t.balanceAfter} >= 0`),
+  ],
+);
+
+/** Transactional outbox: background work written in the same transaction as the change that needs it. */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    kind: text('kind').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    dedupeKey: text('dedupe_key'),
+    runAt: timestamp('run_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    attempts: integer('attempts').notNull().default(0),
+    maxAttempts: integer('max_attempts').notNull().default(10),
+    lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date' }),
+    doneAt: timestamp('done_at', { withTimezone: true, mode: 'date' }),
+    failedAt: timestamp('failed_at', { withTimezone: true, mode: 'date' }),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('jobs_dedupe_key').on(t.dedupeKey),
+    index('jobs_due_idx').on(t.runAt).where(sql`${t.doneAt} IS NULL AND ${t.failedAt} IS NULL`),
+  ],
+);

@@ -1,0 +1,57 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { ApiCode } from '@shop/contract/envelope';
+import { translate, type MessageKey } from '../i18n/messages.ts';
+import { AppError } from './errors.ts';
+
+/** Error codes of node-postgres / PGlite that mean "the database is not reachable right now". */
+const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '53300']);
+
+function isDatabaseUnavailable(error: unknown): boolean {
+  for (let current: unknown = error, depth = 0; current && depth < 5; depth++) {
+    const { code, message } = current as { code?: string; message?: string };
+    if (code && (UNAVAILABLE_CODES.has(code) || code.startsWith('08'))) return true;
+    if (message && /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect/i.test(message))
+      return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+const STATUS_KEYS: Record<number, MessageKey> = {
+  400: 'badRequest',
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'notFound',
+  409: 'conflict',
+  429: 'tooManyRequests',
+  503: 'serviceUnavailable',
+};
+
+/** Turns everything thrown into the envelope; never a stack trace or SQL text to the client. */
+export function installErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    const send = (status: number, code: number, message: string) =>
+      reply.status(status).send({ code, message, data: null });
+
+    if (error instanceof AppError) {
+      if (error.status >= 500) request.log.warn({ err: error }, 'request failed');
+      return send(error.status, error.code, translate(request.language, error.messageKey, error.params));
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fields = [...new Set(error.validation.map((issue) => issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || issue.params?.['missingProperty'] || '(body)'))];
+      return send(400, ApiCode.BAD_REQUEST, translate(request.language, 'validationFailed', { fields: fields.join(', ') }));
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.error({ err: error }, 'database unavailable');
+      return send(503, ApiCode.UNAVAILABLE, translate(request.language, 'serviceUnavailable'));
+    }
+    // Fastify's own client errors (malformed JSON, body too large, unsupported media type, ...).
+    const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
+    if (status >= 400 && status < 500) {
+      return send(status, status, translate(request.language, STATUS_KEYS[status] ?? 'badRequest'));
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return send(500, ApiCode.INTERNAL, translate(request.language, 'internalError'));
+  });
+}

@@ -1,0 +1,59 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { envelope } from '@shop/contract/envelope';
+import type { RouteDef, RouteData } from '@shop/contract/route';
+import type { z } from 'zod';
+import type { Language } from '@shop/contract/languages';
+import { translate } from '../i18n/messages.ts';
+import type { SessionUser } from '../modules/auth/tokens.ts';
+
+type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+export interface HandlerContext<R extends RouteDef> {
+  body: Parsed<R['body']>;
+  query: Parsed<R['query']>;
+  params: Parsed<R['params']>;
+  /** Present on routes with auth 'user' (checked before the handler runs). */
+  user: R['auth'] extends 'user' ? SessionUser : SessionUser | undefined;
+  language: Language;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+/** Full URL of a contract route: everything lives under /api (two contract paths already carry it). */
+export const apiUrl = (path: string) => (path.startsWith('/api/') ? path : `/api${path}`);
+
+/**
+ * Registers one contract route: the contract's zod schemas validate the request and document the response,
+ * the handler returns the envelope's data.
+ */
+export function registerRoute<R extends RouteDef>(
+  app: FastifyInstance,
+  def: R,
+  handler: (ctx: HandlerContext<R>) => Promise<RouteData<R>>,
+): void {
+  app.route({
+    method: def.method,
+    url: apiUrl(def.path),
+    schema: {
+      summary: def.summary,
+      ...(def.body ? { body: def.body } : {}),
+      ...(def.query ? { querystring: def.query } : {}),
+      ...(def.params ? { params: def.params } : {}),
+      response: { 200: envelope(def.data) },
+      ...(def.auth === 'user' ? { security: [{ bearerAuth: [] }] } : {}),
+    },
+    config: { auth: def.auth },
+    handler: async (request, reply) => {
+      const data = await handler({
+        body: request.body as Parsed<R['body']>,
+        query: request.query as Parsed<R['query']>,
+        params: request.params as Parsed<R['params']>,
+        user: request.user as HandlerContext<R>['user'],
+        language: request.language,
+        request,
+        reply,
+      });
+      return { code: 200, message: translate(request.language, 'success'), data };
+    },
+  });
+}

@@ -1,0 +1,129 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db, Executor } from '../db/client.ts';
+import { jobs } from '../db/schema.ts';
+
+export type JobRow = typeof jobs.$inferSelect;
+
+export interface JobHandler {
+  run(payload: Record<string, unknown>, job: JobRow): Promise<void>;
+  /** Called once when the last attempt failed (e.g. mark the order Delivery Error for an operator). */
+  giveUp?(payload: Record<string, unknown>, job: JobRow, error: unknown): Promise<void>;
+  maxAttempts?: number;
+}
+
+/**
+ * Writes a job in the caller's transaction, so it exists exactly when the change that needs it was committed.
+ * A dedupe key makes enqueueing idempotent.
+ */
+export async function enqueue(
+  tx: Executor,
+  job: { kind: string; payload: Record<string, unknown>; runAt?: Date; dedupeKey?: string; maxAttempts?: number },
+): Promise<void> {
+  await tx
+    .insert(jobs)
+    .values({
+      kind: job.kind,
+      payload: job.payload,
+      runAt: job.runAt ?? new Date(),
+      dedupeKey: job.dedupeKey ?? null,
+      maxAttempts: job.maxAttempts ?? 10,
+    })
+    .onConflictDoNothing();
+}
+
+const LEASE_SECONDS = 60;
+const BATCH = 10;
+
+/** Retry delay after the n-th failed attempt: 5 s, 10 s, 20 s ... capped at 1 h. */
+export const backoffMs = (attempt: number) => Math.min(3_600_000, 5_000 * 2 ** Math.max(0, attempt - 1));
+
+/**
+ * Polls the jobs table. Claims are a single UPDATE over rows picked with FOR UPDATE SKIP LOCKED, so any number of
+ * server instances share the work without taking the same job; a lease (locked_until) lets another instance pick a job
+ * up again if its worker died mid-job.
+ */
+export class OutboxWorker {
+  private timer?: NodeJS.Timeout;
+  private running?: Promise<void>;
+  private stopped = true;
+
+  constructor(
+    private readonly db: Db,
+    private readonly handlers: Record<string, JobHandler>,
+    private readonly log: FastifyBaseLogger,
+    private readonly pollMs: number,
+  ) {}
+
+  start(): void {
+    this.stopped = false;
+    this.schedule(0);
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    await this.running;
+  }
+
+  /** Runs every due job once (tests and the poll loop). Returns how many were processed. */
+  async drain(): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const claimed = await this.claim();
+      if (!claimed.length) return total;
+      for (const job of claimed) await this.execute(job);
+      total += claimed.length;
+    }
+  }
+
+  private schedule(delay: number): void {
+    if (this.stopped) return;
+    this.timer = setTimeout(() => {
+      this.running = this.drain()
+        .catch((error: unknown) => this.log.warn({ err: error }, 'outbox poll failed'))
+        .then(() => this.schedule(this.pollMs));
+    }, delay);
+    this.timer.unref();
+  }
+
+  private async claim(): Promise<JobRow[]> {
+    const kinds = Object.keys(this.handlers);
+    if (!kinds.length) return [];
+    const result = await this.db.execute(sql`
+      UPDATE jobs SET locked_until = now() + make_interval(secs => ${LEASE_SECONDS}), attempts = attempts + 1
+      WHERE id IN (
+        SELECT id FROM jobs
+        WHERE done_at IS NULL AND failed_at IS NULL AND run_at <= now()
+          AND (locked_until IS NULL OR locked_until < now())
+          AND kind IN (${sql.join(kinds.map((k) => sql`${k}`), sql`, `)})
+        ORDER BY run_at
+        LIMIT ${BATCH}
+        FOR UPDATE SKIP LOCKED
+      )
+      RETURNING id, kind, payload, attempts, max_attempts AS "maxAttempts", run_at AS "runAt"`);
+    return (result as { rows: unknown[] }).rows as JobRow[];
+  }
+
+  private async execute(job: JobRow): Promise<void> {
+    const handler = this.handlers[job.kind]!;
+    try {
+      await handler.run(job.payload, job);
+      await this.db.execute(sql`UPDATE jobs SET done_at = now(), locked_until = NULL WHERE id = ${job.id}`);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      const maxAttempts = handler.maxAttempts ?? job.maxAttempts;
+      if (job.attempts >= maxAttempts) {
+        this.log.error({ err: error, jobId: job.id, kind: job.kind }, 'job gave up');
+        await handler.giveUp?.(job.payload, job, error);
+        await this.db.execute(sql`UPDATE jobs SET failed_at = now(), locked_until = NULL, last_error = ${message} WHERE id = ${job.id}`);
+      } else {
+        this.log.warn({ err: error, jobId: job.id, kind: job.kind, attempt: job.attempts }, 'job failed, will retry');
+        const runAt = new Date(Date.now() + backoffMs(job.attempts));
+        await this.db.execute(
+          sql`UPDATE jobs SET run_at = ${runAt}, locked_until = NULL, last_error = ${message} WHERE id = ${job.id}`,
+        );
+      }
+    }
+  }
+}

@@ -1,0 +1,11 @@
+import type { FastifyInstance } from 'fastify';
+import { voucherList } from '@shop/contract/catalog';
+import { registerRoute } from '../../http/route.ts';
+import type { Services } from '../../services.ts';
+
+export function registerCatalogRoutes(app: FastifyInstance, { catalog, games }: Services): void {
+  registerRoute(app, voucherList, async ({ params, language }) => {
+    await games.requireGame(params.appId);
+    return catalog.voucherList(params.appId, language);
+  });
+}

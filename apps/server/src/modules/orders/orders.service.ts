@@ -1,0 +1,100 @@
+import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import { ORDER_LIST_TYPE_STATUSES, type Order, type OrderListTypeCode } from '@shop/contract/orders';
+import type { Language } from '@shop/contract/languages';
+import type { Db, Executor } from '../../db/client.ts';
+import { orderItems, orders } from '../../db/schema.ts';
+import { conflict, notFound } from '../../http/errors.ts';
+import { pickLocalized } from '../../shared/localized.ts';
+import { minorToMajorNumber } from '../payments/money.ts';
+import { transition, type OrderRow } from './order-state-machine.ts';
+
+type ItemRow = typeof orderItems.$inferSelect;
+
+export class OrdersService {
+  constructor(private readonly db: Db) {}
+
+  async list(userId: number, type: OrderListTypeCode, pageNum: number, pageSize: number, language: Language) {
+    const statuses = ORDER_LIST_TYPE_STATUSES[type];
+    const where = and(eq(orders.userId, userId), statuses ? inArray(orders.status, [...statuses]) : undefined);
+    const [rows, [{ total } = { total: 0 }]] = await Promise.all([
+      this.db
+        .select()
+        .from(orders)
+        .where(where)
+        .orderBy(desc(orders.createdAt), desc(orders.id))
+        .limit(pageSize)
+        .offset((pageNum - 1) * pageSize),
+      this.db.select({ total: count() }).from(orders).where(where),
+    ]);
+    const items = rows.length
+      ? await this.db.select().from(orderItems).where(inArray(orderItems.orderId, rows.map((r) => r.id)))
+      : [];
+    return { list: rows.map((row) => toOrder(row, items, language)), total: Number(total), pageNum, pageSize };
+  }
+
+  /** An order of this user; another player's order is simply not found. */
+  async findOwned(executor: Executor, userId: number, orderId: number): Promise<OrderRow> {
+    const [row] = await executor.select().from(orders).where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
+    if (!row) throw notFound('orderNotFound');
+    return row;
+  }
+
+  async detail(userId: number, orderId: number, language: Language): Promise<Order> {
+    return this.view(await this.findOwned(this.db, userId, orderId), language);
+  }
+
+  async view(row: OrderRow, language: Language, executor: Executor = this.db): Promise<Order> {
+    const items = await executor.select().from(orderItems).where(eq(orderItems.orderId, row.id));
+    return toOrder(row, items, language);
+  }
+
+  async cancel(userId: number, orderId: number, orderSn: string | undefined, language: Language): Promise<Order> {
+    const row = await this.db.transaction(async (tx) => {
+      const order = await this.findOwned(tx, userId, orderId);
+      if (orderSn && orderSn !== order.orderSn) throw notFound('orderNotFound');
+      const cancelled = await transition(tx, order.id, 'cancelledByPlayer');
+      if (!cancelled) throw conflict('orderNotCancellable');
+      return cancelled;
+    });
+    return this.view(row, language);
+  }
+
+  /** Expiry job: closes the order if it is still unpaid; a no-op otherwise. */
+  async expire(orderId: number): Promise<void> {
+    await this.db.transaction((tx) => transition(tx, orderId, 'expired'));
+  }
+}
+
+export function toOrder(row: OrderRow, items: ItemRow[], language: Language): Order {
+  return {
+    id: row.id,
+    orderSn: row.orderSn,
+    status: row.status,
+    currency: row.currency,
+    payAmount: minorToMajorNumber(row.payAmountMinor, row.currency),
+    totalAmount: minorToMajorNumber(row.totalAmountMinor, row.currency),
+    orderSource: row.orderSource,
+    thirdChannelName: row.thirdChannelName,
+    payMethodName: row.payMethodName,
+    appId: row.appId,
+    createTime: row.createdAt.toISOString(),
+    paidTime: row.paidAt?.toISOString() ?? null,
+    expireTime: row.expiresAt?.toISOString() ?? null,
+    items: items
+      .filter((item) => item.orderId === row.id)
+      .map((item) => ({
+        id: item.id,
+        productId: item.productId,
+        productName: pickLocalized(item.names, language),
+        desc: pickLocalized(item.descs, language),
+        thumb: item.thumb,
+        productCategoryId: item.categoryId,
+        goodsType: item.goodsType,
+        quantity: item.quantity,
+        currency: item.currency,
+        price: minorToMajorNumber(item.priceMinor, item.currency),
+        originalPrice: minorToMajorNumber(item.originalPriceMinor, item.currency),
+        voucherAmount: item.voucherAmount,
+      })),
+  };
+}

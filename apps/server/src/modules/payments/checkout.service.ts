@@ -1,0 +1,132 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { GoodsType } from '@shop/contract/catalog';
+import type { z } from 'zod';
+import type { CreateOrderResult } from '@shop/contract/checkout';
+import type { CreateVoucherOrderBody } from '@shop/contract/checkout';
+import type { Language } from '@shop/contract/languages';
+import type { ThirdChannelNameValue } from '@shop/contract/orders';
+import type { AppConfig } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { gameAccounts, orderItems, orders } from '../../db/schema.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
+import { pickLocalized } from '../../shared/localized.ts';
+import type { CatalogService } from '../catalog/catalog.service.ts';
+import type { ChannelsService } from '../channels/channels.service.ts';
+import type { GamesService } from '../games/games.service.ts';
+import { enqueue } from '../../jobs/outbox.ts';
+import { newOrderSn } from '../orders/order-number.ts';
+import type { OrderRow } from '../orders/order-state-machine.ts';
+import type { SessionUser } from '../auth/tokens.ts';
+import { minorToMajorNumber } from './money.ts';
+import type { PaymentGateway } from './payment-gateway.ts';
+
+export const EXPIRE_ORDER_JOB = 'order.expire';
+
+type CreateBody = z.output<typeof CreateVoucherOrderBody>;
+
+export class CheckoutService {
+  constructor(
+    private readonly db: Db,
+    private readonly config: AppConfig,
+    private readonly catalog: CatalogService,
+    private readonly channels: ChannelsService,
+    private readonly games: GamesService,
+    private readonly gateway: PaymentGateway,
+  ) {}
+
+  /**
+   * Creates a voucher order priced from our catalogue and opens its payment. The order, its item and its expiry job
+   * are one transaction; the provider is called after it commits, so a slow provider never holds database locks and a
+   * provider failure leaves a payable order the player can retry.
+   */
+  async createVoucherOrder(user: SessionUser, body: CreateBody, language: Language): Promise<CreateOrderResult> {
+    await this.games.requireGame(body.appId);
+    const [account] = await this.db
+      .select()
+      .from(gameAccounts)
+      .where(and(eq(gameAccounts.userId, user.userId), eq(gameAccounts.appId, body.appId), eq(gameAccounts.roleId, body.gameRoleId)))
+      .limit(1);
+    if (!account) throw forbidden('gameRoleMismatch');
+
+    const product = await this.catalog.sellableProduct(this.db, body.id);
+    if (!product || product.goodsType !== GoodsType.VOUCHER || product.productSn !== body.voucherSn) throw notFound('productNotFound');
+    if (product.appId !== body.appId) throw badRequest('productOfAnotherGame');
+    const priceMinor = product.discountPriceMinor;
+    const priceChanged =
+      (body.productPrice !== undefined && body.productPrice !== minorToMajorNumber(priceMinor, product.currency)) ||
+      (body.currency !== undefined && body.currency !== product.currency);
+    if (priceChanged) throw conflict('productChanged');
+
+    const channel = await this.channels.offered(this.db, body.appId, body.selectedRegionCode, body);
+    if (!channel) throw badRequest('channelNotOffered');
+
+    const order = await this.db.transaction(async (tx) => {
+      const [created] = await tx
+        .insert(orders)
+        .values({
+          orderSn: newOrderSn(),
+          userId: user.userId,
+          appId: body.appId,
+          gameAccountId: account.id,
+          orderSource: 'voucher',
+          currency: product.currency,
+          totalAmountMinor: product.priceMinor,
+          payAmountMinor: priceMinor,
+          regionCode: body.regionCode,
+          selectedRegionCode: body.selectedRegionCode,
+          payChannelId: channel.id,
+          payMethodName: channel.payMethodName,
+          payMethodId: channel.payMethodId,
+          thirdChannelName: channel.thirdChannelName,
+          expiresAt: sql`now() + make_interval(secs => ${this.config.orderExpiryMs / 1000})`,
+        })
+        .returning();
+      await tx.insert(orderItems).values({
+        orderId: created!.id,
+        productId: product.id,
+        names: product.names,
+        descs: product.descs,
+        thumb: product.thumbnail,
+        categoryId: product.categoryId,
+        goodsType: product.goodsType,
+        quantity: 1,
+        currency: product.currency,
+        priceMinor,
+        originalPriceMinor: product.priceMinor,
+        voucherAmount: product.voucherAmount,
+      });
+      await enqueue(tx, {
+        kind: EXPIRE_ORDER_JOB,
+        payload: { orderId: created!.id },
+        runAt: created!.expiresAt!,
+        dedupeKey: `expire:${created!.id}`,
+      });
+      return created!;
+    });
+
+    const description = pickLocalized(product.names, language);
+    const opened = await this.gateway.open(order, { language, description, from: 'voucher', userCountry: body.selectedRegionCode });
+    return {
+      thirdChannelName: channel.thirdChannelName as ThirdChannelNameValue,
+      thirdPayResponse: opened,
+      ptOrderId: order.orderSn,
+      orderId: order.id,
+      orderSn: order.orderSn,
+      totalAmount: minorToMajorNumber(order.payAmountMinor, order.currency),
+      currency: order.currency,
+    };
+  }
+
+  /** Re-opens the payment of an unpaid order of the caller (order list "Pay", purchase order screen). */
+  async reopen(order: OrderRow, provider: ThirdChannelNameValue, language: Language): Promise<string> {
+    if (order.thirdChannelName !== provider) throw badRequest('orderChannelMismatch');
+    const [item] = await this.db.select({ names: orderItems.names }).from(orderItems).where(eq(orderItems.orderId, order.id)).limit(1);
+    const description = item ? pickLocalized(item.names, language) : order.orderSn;
+    return this.gateway.open(order, {
+      language,
+      description,
+      from: order.orderSource === 'voucher' ? 'voucher' : 'shop',
+      userCountry: order.selectedRegionCode ?? 'US',
+    });
+  }
+}

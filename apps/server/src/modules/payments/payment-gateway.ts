@@ -1,0 +1,119 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Language } from '@shop/contract/languages';
+import type { AppConfig } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { orders } from '../../db/schema.ts';
+import { translate } from '../../i18n/messages.ts';
+import type { OrderRow } from '../orders/order-state-machine.ts';
+import type { PaypalClient } from './paypal/paypal-client.ts';
+import type { XsollaClient } from './xsolla/xsolla-client.ts';
+import type { PayermaxClient } from './payermax/payermax-client.ts';
+import { ProviderError } from './provider-error.ts';
+
+export interface OpenPaymentOptions {
+  language: Language;
+  description: string;
+  from: 'voucher' | 'shop';
+  userCountry: string;
+}
+
+export interface PaymentClients {
+  paypal: PaypalClient;
+  xsolla: XsollaClient;
+  payermax: PayermaxClient;
+}
+
+/**
+ * Opens the provider's checkout for an order and answers what the client needs, as the JSON string the spec calls
+ * thirdPayResponse. Every call carries an idempotency key derived from the order (PayPal-Request-Id, external_id,
+ * outTradeNo), so retrying after a timeout cannot open two payments.
+ */
+export class PaymentGateway {
+  constructor(
+    private readonly db: Db,
+    private readonly config: AppConfig,
+    private readonly clients: PaymentClients,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  returnUrl(order: OrderRow, from: string, page: 'return' | 'cancel'): string {
+    const query = new URLSearchParams({ from, channel: order.thirdChannelName ?? '', orderId: String(order.id) });
+    return `${this.config.publicUrl}/payment/${page}?${query}`;
+  }
+
+  async open(order: OrderRow, options: OpenPaymentOptions): Promise<string> {
+    const response = await this.openWithProvider(order, options);
+    await this.db
+      .update(orders)
+      .set({ thirdPayResponse: response.body, ...(response.thirdOrderId ? { thirdOrderId: response.thirdOrderId } : {}) })
+      .where(eq(orders.id, order.id));
+    return response.body;
+  }
+
+  private async openWithProvider(order: OrderRow, options: OpenPaymentOptions): Promise<{ body: string; thirdOrderId?: string }> {
+    const unavailable = translate(options.language, 'paymentProviderError');
+    try {
+      switch (order.thirdChannelName) {
+        case 'xsolla': {
+          const { token } = await this.clients.xsolla.createToken({
+            orderSn: order.orderSn,
+            userId: String(order.userId),
+            country: options.userCountry,
+            currency: order.currency,
+            amountMinor: order.payAmountMinor,
+            language: options.language,
+            description: options.description,
+            returnUrl: this.returnUrl(order, options.from, 'return'),
+            customParameters: { orderId: order.id },
+          });
+          return { body: JSON.stringify({ token }) };
+        }
+        case 'paypal': {
+          const created = await this.clients.paypal.createOrder({
+            requestId: `create-${order.orderSn}`,
+            orderSn: order.orderSn,
+            amountMinor: order.payAmountMinor,
+            currency: order.currency,
+            description: options.description,
+            returnUrl: this.returnUrl(order, options.from, 'return'),
+            cancelUrl: this.returnUrl(order, options.from, 'cancel'),
+            locale: options.language,
+          });
+          return { body: JSON.stringify({ id: created.id, status: created.status, links: created.links }), thirdOrderId: created.id };
+        }
+        case 'payermax': {
+          const answer = await this.clients.payermax.orderAndPay({
+            outTradeNo: order.orderSn,
+            subject: options.description,
+            amountMinor: order.payAmountMinor,
+            currency: order.currency,
+            country: options.userCountry,
+            userId: String(order.userId),
+            language: options.language,
+            frontCallbackUrl: this.returnUrl(order, options.from, 'return'),
+            notifyUrl: `${this.config.webhookBaseUrl}/api/webhooks/payermax`,
+            reference: String(order.id),
+            expireSeconds: Math.max(60, Math.round((this.config.orderExpiryMs) / 1000)),
+          });
+          const tradeToken = (answer.data as { tradeToken?: string } | undefined)?.tradeToken;
+          return { body: JSON.stringify(answer), ...(tradeToken ? { thirdOrderId: tradeToken } : {}) };
+        }
+        default:
+          throw new Error(`order ${order.id} has no payment provider`);
+      }
+    } catch (error) {
+      if (!(error instanceof ProviderError)) throw error;
+      this.log.warn({ err: error, orderSn: order.orderSn, provider: error.provider }, 'opening the payment failed');
+      const message = error.kind === 'rejected' ? providerMessage(error) ?? unavailable : unavailable;
+      if (order.thirdChannelName === 'payermax') return { body: JSON.stringify({ code: error.issue ?? 'PROVIDER_ERROR', msg: message }) };
+      return { body: JSON.stringify({ errorMessage: message }) };
+    }
+  }
+}
+
+function providerMessage(error: ProviderError): string | undefined {
+  const detail = error.detail as { message?: unknown; msg?: unknown } | undefined;
+  const text = detail?.message ?? detail?.msg;
+  return typeof text === 'string' && text.trim() ? text.trim().slice(0, 300) : undefined;
+}

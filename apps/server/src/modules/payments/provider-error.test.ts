@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { ProviderError } from './provider-error.ts';
+
+describe('ProviderError', () => {
+  it('says when the outcome is unknown', () => {
+    expect(new ProviderError('paypal', 'timeout', 'x').outcomeUnknown).toBe(true);
+    expect(new ProviderError('paypal', 'network', 'x').outcomeUnknown).toBe(true);
+    expect(new ProviderError('paypal', 'http', 'x', { status: 503 }).outcomeUnknown).toBe(true);
+    expect(new ProviderError('paypal', 'rejected', 'x', { status: 422 }).outcomeUnknown).toBe(false);
+  });
+
+  it('keeps status, issue, detail and cause', () => {
+    const cause = new Error('socket hang up');
+    const error = new ProviderError('xsolla', 'rejected', 'refused', {
+      status: 422,
+      issue: 'INVALID',
+      detail: { message: 'Currency is not supported' },
+      cause,
+    });
+    expect(error).toBeInstanceOf(Error);
+    expect(error).toMatchObject({ name: 'ProviderError', provider: 'xsolla', kind: 'rejected', status: 422, issue: 'INVALID' });
+    expect(error.cause).toBe(cause);
+    expect(error.providerMessage).toBe('Currency is not supported');
+  });
+
+  it('has no provider message unless the detail carries a string one', () => {
+    expect(new ProviderError('payermax', 'http', 'x').providerMessage).toBeUndefined();
+    expect(new ProviderError('payermax', 'http', 'x', { detail: 'text' }).providerMessage).toBeUndefined();
+    expect(new ProviderError('payermax', 'http', 'x', { detail: { message: 3 } }).providerMessage).toBeUndefined();
+  });
+});

@@ -1,0 +1,54 @@
+export type PaymentProvider = 'paypal' | 'xsolla' | 'payermax';
+
+/**
+ * - `timeout`, `network`: no answer; the provider may or may not have acted.
+ * - `http`: a 5xx (or 408/429) or an answer we cannot read; the outcome is just as unknown.
+ * - `rejected`: the provider answered and refused (4xx, a business error code, a bad response signature).
+ */
+export type ProviderErrorKind = 'timeout' | 'network' | 'http' | 'rejected';
+
+export interface ProviderErrorDetails {
+  status?: number;
+  /** The provider's error body (or the part worth logging); `{ message }` when the provider gave a readable message. */
+  detail?: unknown;
+  /** The provider's machine-readable reason, e.g. PayPal's INSTRUMENT_DECLINED or PayerMax's ORDER_REPEAT. */
+  issue?: string;
+  cause?: unknown;
+}
+
+/** The one error every payment adapter throws, so callers decide "retry later" vs "tell the player" in one place. */
+export class ProviderError extends Error {
+  override readonly name = 'ProviderError';
+  readonly status?: number;
+  readonly detail?: unknown;
+  readonly issue?: string;
+
+  constructor(
+    readonly provider: PaymentProvider,
+    readonly kind: ProviderErrorKind,
+    message: string,
+    details: ProviderErrorDetails = {},
+  ) {
+    super(message, details.cause === undefined ? undefined : { cause: details.cause });
+    this.status = details.status;
+    this.detail = details.detail;
+    this.issue = details.issue;
+  }
+
+  /**
+   * True when the call may have taken effect at the provider: keep the order as it is and let reconciliation (or a
+   * retry with the same idempotency key) find out, never mark it failed.
+   */
+  get outcomeUnknown(): boolean {
+    return this.kind !== 'rejected';
+  }
+
+  /** The provider's human-readable message, when it sent one (Xsolla's token errors, PayerMax's `msg`). */
+  get providerMessage(): string | undefined {
+    const detail = this.detail;
+    if (detail && typeof detail === 'object' && 'message' in detail && typeof detail.message === 'string') {
+      return detail.message;
+    }
+    return undefined;
+  }
+}

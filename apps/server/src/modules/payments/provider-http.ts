@@ -1,0 +1,80 @@
+import type { z } from 'zod';
+import { ProviderError, type PaymentProvider, type ProviderErrorKind } from './provider-error.ts';
+
+/** Every provider call gives up after this long; the outcome is then unknown and reconciliation settles it. */
+export const PROVIDER_TIMEOUT_MS = 15_000;
+
+export interface ProviderClientOptions {
+  /** Replaced in tests; the global fetch otherwise. */
+  fetch?: typeof fetch;
+  /** Milliseconds since the epoch; replaced in tests to move the clock. */
+  now?: () => number;
+}
+
+export interface ProviderResponse {
+  status: number;
+  headers: Headers;
+  /** The body exactly as received: signatures are checked on these characters, never on re-serialised JSON. */
+  text: string;
+}
+
+/** Sends one request and reads the whole body; every way of getting no answer becomes a ProviderError. */
+export async function sendRequest(
+  provider: PaymentProvider,
+  fetchImpl: typeof fetch,
+  url: string,
+  init: RequestInit,
+): Promise<ProviderResponse> {
+  try {
+    // One signal covers connecting, the headers and the body, so a provider that stalls mid-body also times out.
+    const response = await fetchImpl(url, { ...init, signal: AbortSignal.timeout(PROVIDER_TIMEOUT_MS) });
+    return { status: response.status, headers: response.headers, text: await response.text() };
+  } catch (error) {
+    if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) {
+      throw new ProviderError(provider, 'timeout', `${provider} did not answer within ${PROVIDER_TIMEOUT_MS} ms`, {
+        cause: error,
+      });
+    }
+    throw new ProviderError(provider, 'network', `${provider} could not be reached`, { cause: error });
+  }
+}
+
+/** 5xx, 408 and 429 mean "not processed or unknown, try later"; any other 4xx is a refusal; anything else is unexpected. */
+export function errorKindForStatus(status: number): ProviderErrorKind {
+  if (status >= 500 || status === 408 || status === 429) return 'http';
+  return status >= 400 ? 'rejected' : 'http';
+}
+
+export const isSuccess = (status: number) => status >= 200 && status < 300;
+
+/** Parses and validates a JSON body; an unreadable answer leaves the outcome unknown, hence kind 'http'. */
+export function parseJsonBody<S extends z.ZodType>(
+  provider: PaymentProvider,
+  response: ProviderResponse,
+  schema: S,
+  what: string,
+): z.infer<S> {
+  const parsed = schema.safeParse(safeJsonParse(response.text));
+  if (!parsed.success) {
+    throw new ProviderError(provider, 'http', `${provider} sent an unreadable ${what} (HTTP ${response.status})`, {
+      status: response.status,
+      detail: { body: response.text.slice(0, 2000), issues: parsed.error.issues.slice(0, 5) },
+    });
+  }
+  return parsed.data;
+}
+
+/** The body as JSON when it is JSON, else undefined: error bodies are not always JSON (proxies, HTML error pages). */
+export function safeJsonParse(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Joins a configured base URL (with or without a trailing slash) and an absolute API path. */
+export const joinUrl = (base: string, path: string) => base.replace(/\/+$/, '') + path;
+
+export const basicAuth = (user: string, password: string) =>
+  `Basic ${Buffer.from(`${user}:${password}`, 'utf8').toString('base64')}`;

@@ -1,0 +1,72 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { RUNTIME_CONFIG_ELEMENT_ID, type RuntimeConfig } from '@shop/contract/runtime-config';
+import type { AppConfig } from '../../config.ts';
+import { translate } from '../../i18n/messages.ts';
+
+/** Origins the /pay iframe route and the CSP allow for payment pages. */
+export function paymentOrigins(config: AppConfig): string[] {
+  const urls = [config.xsolla.payStationUrl, config.xsolla.scriptUrl];
+  if (config.sandbox.embedded) urls.push(config.publicUrl);
+  else urls.push('https://www.paypal.com', 'https://www.sandbox.paypal.com');
+  return [...new Set(urls.map((url) => new URL(url).origin))];
+}
+
+export function runtimeConfig(config: AppConfig, buildId: string): RuntimeConfig {
+  return {
+    environment: config.environment,
+    apiBase: '/api',
+    buildId,
+    iframePayment: config.iframePayment,
+    paymentHosts: paymentOrigins(config),
+    xsolla: { scriptUrl: config.xsolla.scriptUrl, sandbox: config.xsolla.sandbox },
+    features: { cart: false, otpLogin: false },
+    ...(config.analyticsId ? { analyticsId: config.analyticsId } : {}),
+    links: config.links,
+  };
+}
+
+/** Embeds the runtime configuration as a JSON data block: no extra request, and CSP does not apply to data blocks. */
+export function injectRuntimeConfig(indexHtml: string, runtime: RuntimeConfig): string {
+  const json = JSON.stringify(runtime).replace(/</g, '\\u003c');
+  const block = `<script type="application/json" id="${RUNTIME_CONFIG_ELEMENT_ID}">${json}</script>`;
+  return indexHtml.replace('</head>', `${block}</head>`);
+}
+
+/**
+ * Serves the built SPA: hashed assets with long caching, every other GET that accepts HTML gets index.html with the
+ * runtime configuration (history-mode routing).
+ */
+export async function webRoutes(app: FastifyInstance, { config }: { config: AppConfig }): Promise<void> {
+  const indexPath = join(config.webDist, 'index.html');
+  const built = existsSync(indexPath);
+  const rawIndex = built ? readFileSync(indexPath, 'utf8') : undefined;
+  const buildId = config.buildId !== 'dev' ? config.buildId : rawIndex ? createHash('sha256').update(rawIndex).digest('hex').slice(0, 12) : 'dev';
+  const indexHtml = rawIndex ? injectRuntimeConfig(rawIndex, runtimeConfig(config, buildId)) : undefined;
+
+  if (built) {
+    await app.register(fastifyStatic, {
+      root: config.webDist,
+      index: false,
+      wildcard: false,
+      globIgnore: ['index.html'],
+      setHeaders: (res, path) => {
+        res.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+      },
+    });
+  }
+
+  app.get('/api/common/version', { schema: { hide: true } }, async () => ({ code: 200, message: 'OK', data: { buildId } }));
+
+  app.setNotFoundHandler((request, reply) => {
+    const wantsPage = request.method === 'GET' && !request.url.startsWith('/api/') && (request.headers.accept ?? '').includes('text/html');
+    if (wantsPage) {
+      if (!indexHtml) return reply.status(503).type('text/plain').send('The web app is not built. Run: npm run build');
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+    }
+    return reply.status(404).send({ code: 404, message: translate(request.language, 'routeNotFound'), data: null });
+  });
+}

@@ -1,0 +1,83 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppConfig } from './config.ts';
+import type { Database, Db } from './db/client.ts';
+import { OutboxWorker } from './jobs/outbox.ts';
+import { TokenService } from './modules/auth/tokens.ts';
+import { UsersService } from './modules/auth/users.service.ts';
+import { CatalogService } from './modules/catalog/catalog.service.ts';
+import { ChannelsService } from './modules/channels/channels.service.ts';
+import { CountriesService, type IpCountryLookup } from './modules/countries/countries.service.ts';
+import { GamesService } from './modules/games/games.service.ts';
+import { OrdersService } from './modules/orders/orders.service.ts';
+import { CheckoutService, EXPIRE_ORDER_JOB } from './modules/payments/checkout.service.ts';
+import { PaymentGateway, type PaymentClients } from './modules/payments/payment-gateway.ts';
+import { PaypalClient } from './modules/payments/paypal/paypal-client.ts';
+import { PayermaxClient } from './modules/payments/payermax/payermax-client.ts';
+import { SettlementService } from './modules/payments/settlement.ts';
+import { XsollaClient } from './modules/payments/xsolla/xsolla-client.ts';
+import { VoucherLedger } from './modules/vouchers/ledger.ts';
+
+export interface Services {
+  config: AppConfig;
+  database: Database;
+  db: Db;
+  tokens: TokenService;
+  users: UsersService;
+  games: GamesService;
+  catalog: CatalogService;
+  countries: CountriesService;
+  channels: ChannelsService;
+  orders: OrdersService;
+  ledger: VoucherLedger;
+  settlement: SettlementService;
+  paymentClients: PaymentClients;
+  checkout: CheckoutService;
+  worker: OutboxWorker;
+}
+
+export interface ServiceOverrides {
+  ipCountryLookup?: IpCountryLookup;
+  fetch?: typeof fetch;
+}
+
+/** Wires the modules together; the only place that knows every service. */
+export function createServices(config: AppConfig, database: Database, log: FastifyBaseLogger, overrides: ServiceOverrides = {}): Services {
+  const { db } = database;
+  const fetchOption = overrides.fetch ? { fetch: overrides.fetch } : {};
+  const paymentClients: PaymentClients = {
+    paypal: new PaypalClient(config.paypal, fetchOption),
+    xsolla: new XsollaClient(config.xsolla, fetchOption),
+    payermax: new PayermaxClient(config.payermax, fetchOption),
+  };
+  const games = new GamesService(db);
+  const catalog = new CatalogService(db);
+  const channels = new ChannelsService(db);
+  const orders = new OrdersService(db);
+  const ledger = new VoucherLedger(db);
+  const gateway = new PaymentGateway(db, config, paymentClients, log);
+  const worker = new OutboxWorker(
+    db,
+    {
+      [EXPIRE_ORDER_JOB]: { run: (payload) => orders.expire(Number(payload['orderId'])) },
+    },
+    log,
+    config.jobsPollMs,
+  );
+  return {
+    config,
+    database,
+    db,
+    tokens: new TokenService(db, config.jwtSecret, config.accessTokenTtlSeconds, config.refreshTokenTtlDays),
+    users: new UsersService(db),
+    games,
+    catalog,
+    countries: new CountriesService(db, { countryHeader: config.countryHeader, lookup: overrides.ipCountryLookup }),
+    channels,
+    orders,
+    ledger,
+    settlement: new SettlementService(db, ledger, log),
+    paymentClients,
+    checkout: new CheckoutService(db, config, catalog, channels, games, gateway),
+    worker,
+  };
+}

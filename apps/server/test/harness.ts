@@ -1,0 +1,116 @@
+import { createServer } from 'node:net';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import type { TokenData } from '@shop/contract/auth';
+import { buildApp, type ShopApp } from '../src/app.ts';
+import { loadConfig, type AppConfig } from '../src/config.ts';
+
+export type Backend = 'pglite' | 'postgres';
+
+/** PGlite always; PostgreSQL too when TEST_DATABASE_URL is set (CI sets it). */
+export const BACKENDS: Backend[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** A fresh, empty PostgreSQL database for one test file; dropped again by the returned function. */
+export async function createTestDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const adminUrl = process.env.TEST_DATABASE_URL!;
+  const name = `shop_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+export interface ApiAnswer<T = unknown> {
+  status: number;
+  body: { code: number; message: string; data: T };
+  headers: Headers;
+}
+
+export interface TestShop extends ShopApp {
+  url: string;
+  config: AppConfig;
+  api<T = unknown>(
+    method: string,
+    path: string,
+    options?: { body?: unknown; token?: string; headers?: Record<string, string>; rawBody?: string },
+  ): Promise<ApiAnswer<T>>;
+  quickLogin(params?: Partial<Record<'appId' | 'roleId' | 'serverId' | 'accountId' | 'userLevel', string | number>>): Promise<TokenData>;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts the whole shop on a free port (embedded sandbox providers included, reached over real HTTP), on PGlite in
+ * memory or on a fresh PostgreSQL database.
+ */
+export async function startShop(backend: Backend, env: Record<string, string> = {}): Promise<TestShop> {
+  const port = await freePort();
+  const database = backend === 'postgres' ? await createTestDatabase() : undefined;
+  const config = loadConfig({
+    SHOP_ENV: 'test',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'silent',
+    JWT_SECRET: 'test-secret-test-secret-test-secret!',
+    JOBS_POLL_MS: '100',
+    ...(database ? { DATABASE_URL: database.url } : { DATA_DIR: 'memory://' }),
+    ...env,
+  });
+  config.sandbox.webhookRetryDelaysMs = [];
+  const shop = await buildApp(config, { logger: false });
+  await shop.app.listen({ port, host: '127.0.0.1' });
+  const url = `http://127.0.0.1:${port}`;
+
+  const api: TestShop['api'] = async (method, path, options = {}) => {
+    const headers: Record<string, string> = { ...(options.headers ?? {}) };
+    if (options.body !== undefined || options.rawBody !== undefined) headers['content-type'] ??= 'application/json';
+    if (options.token) headers.authorization = `Bearer ${options.token}`;
+    const response = await fetch(url + path, {
+      method,
+      headers,
+      body: options.rawBody ?? (options.body !== undefined ? JSON.stringify(options.body) : undefined),
+    });
+    const text = await response.text();
+    return { status: response.status, body: text ? JSON.parse(text) : undefined, headers: response.headers };
+  };
+
+  return {
+    ...shop,
+    url,
+    config,
+    api,
+    async quickLogin(params = {}) {
+      const answer = await api<TokenData>('POST', '/api/user/inapp/quick/login', {
+        body: { appId: 10030, roleId: '10001001', serverId: '10001', accountId: 'demo-10001', userLevel: 12, ...params },
+      });
+      if (answer.body.code !== 200) throw new Error(`quick login failed: ${JSON.stringify(answer.body)}`);
+      return answer.body.data;
+    },
+    async close() {
+      await shop.app.close();
+      if (backend === 'postgres') await shop.services.database.close().catch(() => undefined);
+      await database?.drop();
+    },
+  };
+}

@@ -1,0 +1,10 @@
+import { BrowserRouter } from 'react-router';
+import { AppLayout } from './layout/AppLayout';
+
+export function App() {
+  return (
+    <BrowserRouter>
+      <AppLayout />
+    </BrowserRouter>
+  );
+}

@@ -1,0 +1,29 @@
+import { lazyRoute } from './lazy-route';
+
+// Each screen is its own chunk.
+export const LoginPlaceholderPage = lazyRoute(() => import('./routes/LoginPlaceholderPage'));
+export const NotFoundPage = lazyRoute(() => import('./routes/NotFoundPage'));
+export const VoucherPage = lazyRoute(() => import('../features/voucher/routes/VoucherPage'));
+export const VoucherInstructionsPage = lazyRoute(() => import('../features/voucher/routes/VoucherInstructionsPage'));
+export const OrderHistoryPage = lazyRoute(() => import('../features/orders/routes/OrderHistoryPage'));
+export const PaymentReturnPage = lazyRoute(() => import('../features/payment/routes/PaymentReturnPage'));
+export const PaymentCancelPage = lazyRoute(() => import('../features/payment/routes/PaymentCancelPage'));
+export const PayIframePage = lazyRoute(() => import('../features/payment/routes/PayIframePage'));
+export const PurchaseOrderPage = lazyRoute(() => import('../features/payment/routes/PurchaseOrderPage'));
+
+const PRELOAD: Record<string, { preload: () => Promise<unknown> }> = {
+  '/login': LoginPlaceholderPage,
+  '/voucher': VoucherPage,
+  '/voucher/orderhistory': OrderHistoryPage,
+  '/voucher-instructions': VoucherInstructionsPage,
+  '/payment/return': PaymentReturnPage,
+  '/payment/cancel': PaymentCancelPage,
+  '/pay': PayIframePage,
+  '/purchaseorder': PurchaseOrderPage,
+};
+
+/** Starts downloading the current screen's chunk while the language loads, so the two happen in parallel. */
+export function preloadRoute(pathname: string): void {
+  const route = PRELOAD[pathname.replace(/\/+$/, '').toLowerCase() || '/'];
+  void route?.preload().catch(() => undefined);
+}

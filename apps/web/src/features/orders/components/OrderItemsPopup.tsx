@@ -1,0 +1,41 @@
+import Popup from 'antd-mobile/es/components/popup';
+import { useTranslation } from 'react-i18next';
+import { displayOrderSn, type Order } from '@shop/contract/orders';
+
+/** The bottom popup (50% of the screen) with the order's item descriptions. */
+export function OrderItemsPopup({ order, onClose }: { order: Order | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Popup
+      visible={order !== null}
+      onMaskClick={onClose}
+      onClose={onClose}
+      bodyClassName="oc-popup"
+      bodyStyle={{ height: '50vh' }}
+      destroyOnClose
+    >
+      {order && (
+        <div role="dialog" aria-modal="true" aria-labelledby="oc-popup-title" className="oc-popup__inner" data-testid="items-popup">
+          <header className="oc-popup__head">
+            <h2 id="oc-popup-title" className="oc-popup__title">
+              {t('orders.detailsTitle', { number: displayOrderSn(order.orderSn) })}
+            </h2>
+            <button type="button" className="oc-popup__close" onClick={onClose} aria-label={t('common.close')}>
+              ×
+            </button>
+          </header>
+          <ul className="oc-popup__list">
+            {order.items.map((item) => (
+              <li key={item.id} className="oc-popup__item">
+                <h3 className="oc-popup__name">
+                  {item.productName} <span className="oc-item__qty">{t('orders.quantity', { count: item.quantity })}</span>
+                </h3>
+                <p className="oc-popup__desc">{item.desc || t('orders.noDescription')}</p>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </Popup>
+  );
+}

@@ -1,0 +1,31 @@
+import {
+  payermaxOrder,
+  paypalCapture,
+  paypalOrder,
+  xsollaToken,
+} from '@shop/contract/checkout';
+import { orderDetail, type Order } from '@shop/contract/orders';
+import { call } from '../../../shared/api/client';
+
+export const fetchOrder = (orderId: number, silent = false) =>
+  call(orderDetail, { body: { orderId }, silent, quiet: silent });
+
+/** PayPal's return carries the approved PayPal order id as `token`. */
+export const capturePaypal = (orderId: number, thirdOrderId: string) =>
+  call(paypalCapture, { body: { orderId, thirdOrderId } });
+
+/** Re-opens the payment of an unpaid order with its provider; answers in the shape of thirdPayResponse. */
+export async function reopenPayment(order: Pick<Order, 'id' | 'orderSn' | 'thirdChannelName'>): Promise<unknown> {
+  switch (order.thirdChannelName) {
+    case 'xsolla':
+      return call(xsollaToken, { body: { orderId: order.id } });
+    case 'payermax':
+      return call(payermaxOrder, { body: { orderId: order.id } });
+    case 'paypal': {
+      const answer = await call(paypalOrder, { body: { orderId: order.id, orderSn: order.orderSn } });
+      return { id: answer.thirdOrderId, links: [{ rel: 'payer-action', href: answer.payerActionUrl }] };
+    }
+    default:
+      throw new Error(`no provider for ${order.thirdChannelName ?? 'this order'}`);
+  }
+}

@@ -1,0 +1,68 @@
+import { OrderStatus } from '@shop/contract/orders';
+
+/** How the return page reads an order's status: only our server's status counts, never the provider's query. */
+export type Outcome = 'pending' | 'success' | 'failed' | 'closed' | 'refunded' | 'deliveryError';
+
+export function outcomeOf(status: number): Outcome {
+  switch (status) {
+    case OrderStatus.AWAITING_PAYMENT:
+    case OrderStatus.PAYMENT_PROCESSING:
+      return 'pending';
+    case OrderStatus.PAYMENT_COMPLETE:
+    case OrderStatus.ORDER_COMPLETE:
+      return 'success';
+    case OrderStatus.TRANSACTION_FAILED:
+      return 'failed';
+    case OrderStatus.DELIVERY_ERROR:
+      return 'deliveryError';
+    case OrderStatus.REFUND_COMPLETE:
+    case OrderStatus.REFUNDED_AFTER_DELIVERY:
+      return 'refunded';
+    default:
+      return 'closed';
+  }
+}
+
+export const POLL_INTERVAL_MS = 1500;
+export const POLL_TIMEOUT_MS = 30_000;
+
+export interface PollOptions<T> {
+  load: () => Promise<T>;
+  statusOf: (value: T) => number;
+  intervalMs?: number;
+  timeoutMs?: number;
+  now?: () => number;
+  sleep?: (ms: number) => Promise<void>;
+  signal?: AbortSignal;
+}
+
+export interface PollResult<T> {
+  /** The last answer (undefined when every attempt failed). */
+  value: T | undefined;
+  /** true when the status left "pending" before the time ran out. */
+  settled: boolean;
+}
+
+const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** Asks for the order every 1.5 s until its status leaves 0/1, for up to about 30 s. Failed attempts are retried. */
+export async function pollUntilSettled<T>(options: PollOptions<T>): Promise<PollResult<T>> {
+  const { load, statusOf, signal } = options;
+  const intervalMs = options.intervalMs ?? POLL_INTERVAL_MS;
+  const timeoutMs = options.timeoutMs ?? POLL_TIMEOUT_MS;
+  const now = options.now ?? Date.now;
+  const sleep = options.sleep ?? defaultSleep;
+  const deadline = now() + timeoutMs;
+  let value: T | undefined;
+  for (;;) {
+    if (signal?.aborted) return { value, settled: false };
+    try {
+      value = await load();
+      if (outcomeOf(statusOf(value)) !== 'pending') return { value, settled: true };
+    } catch {
+      // a failed look-up is tried again on the next round
+    }
+    if (now() + intervalMs > deadline) return { value, settled: false };
+    await sleep(intervalMs);
+  }
+}

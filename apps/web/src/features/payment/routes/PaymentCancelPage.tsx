@@ -1,0 +1,31 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { PaymentResultActions } from '../components/PaymentResultActions';
+import { breakOutOfFrame, paymentQuery } from '../lib/target';
+import './payment.css';
+
+/** Where providers send the player after an abandoned or troubled payment. The order stays unpaid. */
+export default function PaymentCancelPage() {
+  const { t } = useTranslation();
+  const [query] = useSearchParams();
+  const { from } = paymentQuery(query);
+  const [framed] = useState(() => typeof window !== 'undefined' && window.top !== window.self);
+
+  useEffect(() => {
+    document.title = t('payment.cancelTitle');
+    breakOutOfFrame();
+  }, [t]);
+
+  if (framed) return null;
+  return (
+    <main className="pay-result" data-testid="payment-cancel">
+      <div className="pay-result__icon pay-result__icon--closed" aria-hidden="true">
+        ✕
+      </div>
+      <h1 className="pay-result__title">{t('payment.cancelTitle')}</h1>
+      <p className="pay-result__text">{t('payment.cancelText')}</p>
+      <PaymentResultActions from={from} />
+    </main>
+  );
+}

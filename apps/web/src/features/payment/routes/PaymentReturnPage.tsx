@@ -1,0 +1,121 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import type { Order } from '@shop/contract/orders';
+import { formatPrice } from '../../../shared/lib/format';
+import { useLanguage } from '../../../shared/i18n/useLanguage';
+import { capturePaypal, fetchOrder } from '../api/payment-api';
+import { PaymentResultActions } from '../components/PaymentResultActions';
+import { outcomeOf, pollUntilSettled, type Outcome } from '../lib/order-outcome';
+import { breakOutOfFrame, paymentQuery } from '../lib/target';
+import './payment.css';
+
+type View = { phase: 'checking' } | { phase: 'result'; order: Order | undefined; outcome: Outcome | 'unknown' };
+
+// PayPal approvals are captured once per page load even if the effect runs twice (StrictMode, remounts).
+const captured = new Map<string, Promise<unknown>>();
+
+const ICONS: Record<Outcome | 'unknown' | 'checking', string> = {
+  checking: '⏳',
+  pending: '⏳',
+  unknown: '⏳',
+  success: '✓',
+  failed: '✕',
+  closed: '✕',
+  refunded: '↺',
+  deliveryError: '!',
+};
+
+/**
+ * Where providers send the player back. The provider's own `status` in the query is never trusted: the page asks our
+ * server for the order until its status leaves "awaiting / processing" (every 1.5 s, about 30 s at most).
+ */
+export default function PaymentReturnPage() {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const [query] = useSearchParams();
+  const { from, orderId, channel } = paymentQuery(query);
+  const paypalToken = channel === 'paypal' ? query.get('token') : null;
+  const [view, setView] = useState<View>({ phase: 'checking' });
+  const [framed] = useState(() => typeof window !== 'undefined' && window.top !== window.self);
+
+  useEffect(() => {
+    document.title = t('payment.returnTitle');
+  }, [t]);
+
+  useEffect(() => {
+    if (breakOutOfFrame() || orderId === null) return;
+    const controller = new AbortController();
+    void (async () => {
+      if (paypalToken) {
+        const key = `${orderId}:${paypalToken}`;
+        if (!captured.has(key)) captured.set(key, capturePaypal(orderId, paypalToken).catch(() => undefined));
+        await captured.get(key);
+      }
+      const { value, settled } = await pollUntilSettled({
+        load: () => fetchOrder(orderId, true),
+        statusOf: (order) => order.status,
+        signal: controller.signal,
+      });
+      if (controller.signal.aborted) return;
+      setView({
+        phase: 'result',
+        order: value,
+        outcome: value && settled ? outcomeOf(value.status) : value ? 'pending' : 'unknown',
+      });
+    })();
+    return () => controller.abort();
+  }, [orderId, paypalToken]);
+
+  if (framed) return null;
+
+  const outcome = orderId === null ? 'unknown' : view.phase === 'checking' ? 'checking' : view.outcome;
+  const order = view.phase === 'result' ? view.order : undefined;
+  const title = {
+    checking: t('payment.checking'),
+    pending: t('payment.pendingTitle'),
+    unknown: t('payment.unknownTitle'),
+    success: t('payment.success'),
+    failed: t('payment.failed'),
+    closed: t('payment.notCompleted'),
+    refunded: t('status.6'),
+    deliveryError: t('payment.deliveryErrorTitle'),
+  }[outcome];
+  const text = {
+    checking: t('payment.checkingText'),
+    pending: t('payment.pendingText'),
+    unknown: t('payment.unknownText'),
+    success: t('payment.successText'),
+    failed: t('payment.failedText'),
+    closed: t('payment.notCompletedText'),
+    refunded: t('payment.refundedText'),
+    deliveryError: t('payment.deliveryErrorText'),
+  }[outcome];
+
+  return (
+    <main className="pay-result" data-testid="payment-return" data-outcome={outcome}>
+      <div className={`pay-result__icon pay-result__icon--${outcome}`} aria-hidden="true">
+        {outcome === 'checking' ? <span className="shop-spinner__wheel" /> : ICONS[outcome]}
+      </div>
+      <h1 className="pay-result__title" data-testid="payment-result-title" aria-live="polite">
+        {title}
+      </h1>
+      <p className="pay-result__text">{text}</p>
+      {order && (
+        <dl className="pay-result__facts">
+          {outcome === 'success' && (
+            <div>
+              <dt>{t('payment.amountPaid')}</dt>
+              <dd data-testid="paid-amount">{formatPrice(order.payAmount || order.totalAmount, order.currency, language)}</dd>
+            </div>
+          )}
+          <div>
+            <dt>{t('payment.orderStatus')}</dt>
+            <dd data-testid="order-status">{t(`status.${order.status}`)}</dd>
+          </div>
+        </dl>
+      )}
+      <PaymentResultActions from={from} />
+    </main>
+  );
+}

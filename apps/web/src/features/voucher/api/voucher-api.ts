@@ -1,0 +1,14 @@
+import { userInfo } from '@shop/contract/auth';
+import { voucherList } from '@shop/contract/catalog';
+import { channelListForRegion } from '@shop/contract/channels';
+import { createVoucherOrder, type CreateVoucherOrderBody } from '@shop/contract/checkout';
+import { countryList, ipCountry } from '@shop/contract/countries';
+import { call } from '../../../shared/api/client';
+
+export const fetchVoucherList = (appId: number, silent = false) => call(voucherList, { params: { appId }, silent });
+export const fetchUserInfo = () => call(userInfo);
+export const fetchIpCountry = () => call(ipCountry, { quiet: true });
+export const fetchCountries = () => call(countryList, { silent: true, quiet: true });
+export const fetchChannels = (appId: number, regionCode: string) =>
+  call(channelListForRegion, { params: { appId, regionCode } });
+export const submitVoucherOrder = (body: CreateVoucherOrderBody) => call(createVoucherOrder, { body });

@@ -1,0 +1,42 @@
+import { useTranslation } from 'react-i18next';
+import type { UserInfo } from '@shop/contract/auth';
+import type { Language } from '@shop/contract/languages';
+import { LanguageSelect } from '../../../shared/ui/LanguageSelect';
+
+/** Dark header: game name, server name (not for every game) and role, with the language dropdown. */
+export function PlayerHeader({
+  user,
+  showServerName,
+  language,
+}: {
+  user: UserInfo | undefined;
+  showServerName: boolean;
+  language: Language;
+}) {
+  const { t } = useTranslation();
+  const role = user?.gameRole;
+  return (
+    <header className="vp-header">
+      <div className="vp-header__top">
+        <h1 className="vp-header__game" data-testid="game-name">
+          {role?.gameName ?? <span className="shop-skeleton shop-skeleton--text" aria-label={t('common.loading')} />}
+        </h1>
+        <LanguageSelect value={language} className="vp-header__language" />
+      </div>
+      {role && (
+        <dl className="vp-header__player">
+          {showServerName && (
+            <div>
+              <dt>{t('voucher.server')}</dt>
+              <dd data-testid="server-name">{role.serverName}</dd>
+            </div>
+          )}
+          <div>
+            <dt>{t('voucher.role')}</dt>
+            <dd data-testid="role-name">{role.roleName}</dd>
+          </div>
+        </dl>
+      )}
+    </header>
+  );
+}

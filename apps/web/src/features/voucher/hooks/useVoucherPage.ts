@@ -1,0 +1,157 @@
+import { useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import type { VoucherGoods } from '@shop/contract/catalog';
+import { appShowsServerName } from '@shop/contract/games';
+import type { Language } from '@shop/contract/languages';
+import { trackPurchase } from '../../../shared/analytics/analytics';
+import { loginWithPlayerInfo } from '../../../shared/auth/quick-login';
+import { useAsyncData } from '../../../shared/hooks/useAsyncData';
+import { currentPlatform } from '../../../shared/lib/platform';
+import { patchClientState, useClientStore } from '../../../shared/store/client-store';
+import { clearToken } from '../../../shared/storage/token';
+import { readPlayerInfo, savePlayerInfo } from '../../../shared/storage/uinfo';
+import {
+  fetchChannels,
+  fetchCountries,
+  fetchIpCountry,
+  fetchUserInfo,
+  fetchVoucherList,
+  submitVoucherOrder,
+} from '../api/voucher-api';
+import { preselectChannel, visibleChannels } from '../lib/channels';
+import { playerInfoFromQuery } from '../lib/player-info';
+import { regionFromIp } from '../lib/region';
+
+/** The voucher page's flow (spec section 4, "Voucher page flow"). */
+export function useVoucherPage(language: Language) {
+  const [query] = useSearchParams();
+  const [player] = useState(() => playerInfoFromQuery(query, readPlayerInfo()));
+  const [platform] = useState(currentPlatform);
+  const appId = player.appId;
+
+  // 1. Quick login from the player info; the token is saved on code 200. A stale token from an earlier visit is
+  //    dropped first so the catalogue calls made meanwhile do not carry it.
+  const login = useAsyncData(`login:${JSON.stringify(player)}`, async () => {
+    savePlayerInfo(player);
+    clearToken();
+    return loginWithPlayerInfo(player);
+  });
+  const loggedIn = login.data !== undefined;
+  const user = useAsyncData(loggedIn ? 'user' : null, fetchUserInfo);
+
+  // 2. The voucher goods (cached per appId in the client store, names in the active language) and the country.
+  const cached = useClientStore((state) => state.voucherLists[String(appId)]);
+  const vouchers = useAsyncData(`vouchers:${appId}:${language}`, async () => {
+    const list = await fetchVoucherList(appId, cached?.language === language);
+    patchClientState({
+      voucherLists: { ...useClientStore.getState().voucherLists, [String(appId)]: { language, list } },
+    });
+    return list;
+  });
+  // while another language loads, the cached list (in the previous language) stays on screen
+  const voucherList: VoucherGoods[] | undefined = vouchers.data ?? cached?.list;
+
+  // 3. The country sets the region (ZZ or unknown -> US); the player may choose another one.
+  const ip = useAsyncData('ip-country', fetchIpCountry);
+  const ipRegion = ip.loading ? null : regionFromIp(ip.data);
+  const [chosenRegion, setChosenRegion] = useState<string | null>(null);
+  const region = chosenRegion ?? ipRegion;
+  const countries = useAsyncData('countries', fetchCountries);
+
+  // Channels for the region; 5. changing region reloads them.
+  const channels = useAsyncData(region ? `channels:${appId}:${region}` : null, () => fetchChannels(appId, region!));
+  const [expanded, setExpanded] = useState(false);
+  const [chosenChannelId, setChosenChannelId] = useState<number | null>(null);
+  const visible = useMemo(
+    () => visibleChannels(channels.data ?? [], platform, expanded),
+    [channels.data, platform, expanded],
+  );
+  // the first channel is preselected, and again whenever the chosen one is not offered in the new region
+  const channelId = preselectChannel(visible.usable, chosenChannelId);
+  const channel = visible.usable.find((item) => item.id === channelId);
+
+  // 4. Picking a voucher checks only that card.
+  const [voucherId, setVoucherId] = useState<number | null>(null);
+  const voucher = voucherList?.find((item) => item.id === voucherId);
+
+  const [submitting, setSubmitting] = useState(false);
+  const ios = platform === 'ios';
+  const canSubmit = Boolean(voucher && channel && region && ipRegion && loggedIn && !ios && !submitting);
+
+  // 6. Submitting creates the order, then proceeds by channel.
+  async function submit() {
+    if (!canSubmit || !voucher || !channel || !region || !ipRegion) return;
+    setSubmitting(true);
+    // the payment step (provider rules, widget loader) is its own chunk: fetched while the order is created
+    const payment = import('../../../shared/payment/start-payment');
+    payment.catch(() => undefined); // awaited below; a failure is reported there
+    try {
+      const order = await submitVoucherOrder({
+        appId,
+        gameRoleId: player.roleId,
+        regionCode: ipRegion,
+        selectedRegionCode: region,
+        id: voucher.id,
+        payMethodName: channel.payMethodName,
+        payMethodId: channel.payMethodId,
+        quantity: 1,
+        thirdChannelId: channel.thirdChannelId,
+        voucherSn: voucher.productSn,
+        orderSource: 'voucher',
+        productPrice: voucher.productPrice,
+        currency: voucher.currency,
+      });
+      trackPurchase({
+        transactionId: order.orderSn,
+        channel: order.thirdChannelName,
+        amount: order.totalAmount,
+        currency: order.currency,
+      });
+      const { startPayment } = await payment;
+      await startPayment(
+        { orderId: order.orderId, from: 'voucher', channel: order.thirdChannelName },
+        order.thirdPayResponse,
+      );
+    } catch {
+      // the API client has already told the player
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  function chooseRegion(code: string) {
+    setChosenRegion(code);
+    setChosenChannelId(null);
+    setExpanded(false);
+  }
+
+  return {
+    player,
+    platform,
+    ios,
+    login,
+    loggedIn,
+    user: user.data,
+    showServerName: appShowsServerName(appId),
+    vouchers: voucherList,
+    vouchersLoading: voucherList === undefined && vouchers.loading,
+    vouchersFailed: voucherList === undefined && !!vouchers.error,
+    reloadVouchers: vouchers.reload,
+    region,
+    countries: countries.data ?? [],
+    chooseRegion,
+    channels: visible.shown,
+    moreChannels: visible.more,
+    channelsLoading: region === null || channels.loading,
+    channelsFailed: !!channels.error && !channels.data,
+    reloadChannels: channels.reload,
+    showMoreChannels: () => setExpanded(true),
+    channel,
+    chooseChannel: setChosenChannelId,
+    voucher,
+    chooseVoucher: setVoucherId,
+    submitting,
+    canSubmit,
+    submit,
+  };
+}

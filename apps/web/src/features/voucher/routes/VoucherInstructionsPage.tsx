@@ -1,0 +1,50 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { formatNumber } from '../../../shared/lib/format';
+import { useLanguage } from '../../../shared/i18n/useLanguage';
+import { PageHeader } from '../../../shared/ui/PageHeader';
+import { instructionsBackPath } from '../lib/back-path';
+import './voucher.css';
+
+export default function VoucherInstructionsPage() {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const [query] = useSearchParams();
+  const back = instructionsBackPath(query.get('from'));
+
+  useEffect(() => {
+    document.title = t('instructions.title');
+  }, [t]);
+
+  return (
+    <div className="vp vp--plain">
+      <PageHeader title={t('instructions.title')} back={back} />
+      <main className="vp-main vp-instructions">
+        <section className="vp-section">
+          <h2 className="vp-section__title">{t('instructions.whatTitle')}</h2>
+          <p>{t('instructions.what')}</p>
+          <p>{t('instructions.cash')}</p>
+        </section>
+        <section className="vp-section">
+          <h2 className="vp-section__title">{t('instructions.useTitle')}</h2>
+          <p>{t('instructions.spend')}</p>
+          <p>{t('instructions.buttons')}</p>
+        </section>
+        <section className="vp-section">
+          <h2 className="vp-section__title">{t('instructions.examplesTitle')}</h2>
+          <ul className="vp-examples">
+            <li>{t('instructions.example30', { amount: formatNumber(499, language) })}</li>
+            <li>{t('instructions.example365', { amount: formatNumber(4999, language) })}</li>
+          </ul>
+        </section>
+        <p className="vp-ios" role="note">
+          {t('voucher.iosHint')}
+        </p>
+        <Link to={back} className="shop-button shop-button--primary shop-button--block">
+          {t('instructions.back')}
+        </Link>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,36 @@
+import { quickLogin } from '@shop/contract/auth';
+import { call } from '../api/client';
+import { saveToken } from '../storage/token';
+import { readPlayerInfo, type PlayerInfo } from '../storage/uinfo';
+
+/** Quick login from the game's player info (spec section 4, step 1); the token is saved on code 200. */
+export async function loginWithPlayerInfo(info: PlayerInfo, options: { quiet?: boolean } = {}) {
+  const data = await call(quickLogin, {
+    body: {
+      appId: info.appId,
+      roleId: info.roleId,
+      serverId: info.serverId,
+      accountId: info.accountId,
+      userLevel: info.userLevel,
+      ...(info.ts !== undefined && info.sign ? { ts: info.ts, sign: info.sign } : {}),
+    },
+    quiet: options.quiet,
+    authRedirect: false,
+  });
+  saveToken(data);
+  return data;
+}
+
+/** Logs in again from the saved `uinfo` (the voucher flow's answer to a body code 401). */
+let relogin: Promise<boolean> | undefined;
+export function reloginFromSavedPlayer(): Promise<boolean> {
+  const info = readPlayerInfo();
+  if (!info) return Promise.resolve(false);
+  // calls that fail together share one re-login
+  relogin ??= loginWithPlayerInfo(info, { quiet: true })
+    .then(() => true, () => false)
+    .finally(() => {
+      relogin = undefined;
+    });
+  return relogin;
+}
