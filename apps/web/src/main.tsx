@@ -11,6 +11,7 @@ import { getConfig } from './shared/config/runtime-config';
 import { persistClientStateOnUnload, restoreClientState, useClientStore } from './shared/store/client-store';
 import { preloadToast } from './shared/ui/toast';
 
+performance.mark('main:start');
 getConfig();
 preloadRoute(location.pathname);
 restoreClientState();
@@ -20,12 +21,15 @@ installSessionRecovery();
 const language = detectLanguage(location.search);
 useClientStore.setState({ language });
 
+performance.mark('main:i18n-start');
 void initI18n(language).then(() => {
+  performance.mark('main:i18n-done');
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <App />
     </StrictMode>,
   );
+  performance.mark('main:rendered');
   // the toast chunk is not needed to show the page; fetch it once the page is idle
   setTimeout(preloadToast, 1500);
 });

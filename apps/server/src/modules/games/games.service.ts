@@ -1,8 +1,11 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { GameRole } from '@shop/contract/auth';
 import type { Db, Executor } from '../../db/client.ts';
 import { gameAccounts, gameServers, games, users } from '../../db/schema.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
+
+/** Advisory lock namespace of first quick logins. */
+const QUICK_LOGIN_LOCK = 727_010;
 
 export type GameAccountRow = typeof gameAccounts.$inferSelect;
 
@@ -48,10 +51,15 @@ export class GamesService {
 
   /**
    * Finds or creates the player and its game account for a role the game vouched for. A role already bound to a
-   * different game account id is refused. Concurrent first logins of the same role end on the same rows.
+   * different game account id is refused.
+   * Lock step: first logins of one game account take a transaction-scoped advisory lock named after (appId, accountId),
+   * so concurrent first logins end on one player and one game account instead of racing to create several.
    */
   async findOrCreateForQuickLogin(role: RoleFromGame): Promise<GameAccountRow> {
+    const existing = await this.roleAccount(this.db, role);
+    if (existing) return this.refreshRole(this.db, existing, role);
     return this.db.transaction(async (tx) => {
+      await tx.execute(sql`SELECT pg_advisory_xact_lock(${QUICK_LOGIN_LOCK}, hashtext(${`${role.appId}:${role.accountId}`}))`);
       const existing = await this.roleAccount(tx, role);
       if (existing) return this.refreshRole(tx, existing, role);
       const [sibling] = await tx
@@ -75,10 +83,8 @@ export class GamesService {
         .onConflictDoNothing()
         .returning();
       if (created) return created;
-      // Another request created the same role a moment ago.
-      const raced = await this.roleAccount(tx, role);
-      if (!raced) throw notFound('unknownGame');
-      return this.refreshRole(tx, raced, role);
+      // The role was bound by a login for another game account id in the meantime.
+      throw forbidden('roleOfAnotherAccount');
     });
   }
 

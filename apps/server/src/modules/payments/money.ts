@@ -21,7 +21,9 @@ export function currencyDigits(currency: string): number {
   const code = currency.toUpperCase();
   let digits = digitsCache.get(code);
   if (digits === undefined) {
-    digits = new Intl.NumberFormat('en', { style: 'currency', currency: code }).resolvedOptions().maximumFractionDigits ?? 2;
+    const options = new Intl.NumberFormat('en', { style: 'currency', currency: code }).resolvedOptions();
+    // Always set for style 'currency'; the typings merely declare it optional. 2 is ISO 4217's default.
+    digits = options.maximumFractionDigits ?? 2;
     digitsCache.set(code, digits);
   }
   return digits;

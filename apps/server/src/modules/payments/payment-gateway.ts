@@ -94,7 +94,8 @@ export class PaymentGateway {
             frontCallbackUrl: this.returnUrl(order, options.from, 'return'),
             notifyUrl: `${this.config.webhookBaseUrl}/api/webhooks/payermax`,
             reference: String(order.id),
-            expireSeconds: Math.max(60, Math.round((this.config.orderExpiryMs) / 1000)),
+            // PayerMax accepts 1800 to 86400 seconds; our own expiry job closes the order at our configured time anyway.
+            expireSeconds: Math.min(86_400, Math.max(1800, Math.round(this.config.orderExpiryMs / 1000))),
           });
           const tradeToken = (answer.data as { tradeToken?: string } | undefined)?.tradeToken;
           return { body: JSON.stringify(answer), ...(tradeToken ? { thirdOrderId: tradeToken } : {}) };
@@ -105,15 +106,9 @@ export class PaymentGateway {
     } catch (error) {
       if (!(error instanceof ProviderError)) throw error;
       this.log.warn({ err: error, orderSn: order.orderSn, provider: error.provider }, 'opening the payment failed');
-      const message = error.kind === 'rejected' ? providerMessage(error) ?? unavailable : unavailable;
+      const message = error.kind === 'rejected' ? error.providerMessage ?? unavailable : unavailable;
       if (order.thirdChannelName === 'payermax') return { body: JSON.stringify({ code: error.issue ?? 'PROVIDER_ERROR', msg: message }) };
       return { body: JSON.stringify({ errorMessage: message }) };
     }
   }
-}
-
-function providerMessage(error: ProviderError): string | undefined {
-  const detail = error.detail as { message?: unknown; msg?: unknown } | undefined;
-  const text = detail?.message ?? detail?.msg;
-  return typeof text === 'string' && text.trim() ? text.trim().slice(0, 300) : undefined;
 }

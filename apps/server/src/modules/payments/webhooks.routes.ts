@@ -190,6 +190,8 @@ async function payermaxWebhook({ paymentClients, settlement }: Services, request
   const parsed = PayermaxNotification.safeParse(parseJson(raw));
   if (!parsed.success) return fail(400, 'invalid notification');
   const notification = parsed.data;
+  const { appId, merchantNo } = paymentClients.payermax.account;
+  if (notification.appId !== appId || notification.merchantNo !== merchantNo) return fail(400, 'notification for another merchant');
   if (notification.notifyType !== 'PAYMENT') return reply.send(PAYERMAX_NOTIFY_SUCCESS);
   const { data } = notification;
   const base = {

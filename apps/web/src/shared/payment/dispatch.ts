@@ -35,6 +35,7 @@ export function parseThirdPayResponse(value: unknown): unknown {
 export function xsollaPayStationUrl(xsolla: RuntimeConfig['xsolla'], token: string): string {
   const host = xsolla.host || (xsolla.sandbox ? 'sandbox-secure.xsolla.com' : 'secure.xsolla.com');
   const base = /^https?:\/\//i.test(host) ? host.replace(/\/+$/, '') : `https://${host}`;
+  // a host may be given with the Pay Station path already (the sandbox's http://.../sandbox/xsolla/paystation4/)
   const path = /\/paystation\d*$/i.test(base) ? '/' : '/paystation4/';
   return `${base}${path}?token=${encodeURIComponent(token)}`;
 }

@@ -106,6 +106,11 @@ export class PayermaxClient {
     this.platformKey = loadKey('PAYERMAX_PLATFORM_PUBLIC_KEY', config.platformPublicKeyPem, 'public');
   }
 
+  /** Our merchant account: notifications must name it. */
+  get account(): { appId: string; merchantNo: string } {
+    return { appId: this.config.appId, merchantNo: this.config.merchantNo };
+  }
+
   /** Base64 SHA256withRSA (PKCS#1 v1.5) of the exact body string, with our private key. */
   signBody(body: string): string {
     return sign('sha256', Buffer.from(body, 'utf8'), this.merchantKey).toString('base64');

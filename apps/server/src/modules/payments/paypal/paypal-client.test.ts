@@ -237,6 +237,30 @@ describe('createOrder', () => {
     expect(JSON.parse(paypal.apiCalls()[0]?.body ?? '').purchase_units[0].amount).toEqual({ currency_code: 'JPY', value: '500' });
   });
 
+  it('sends HUF, JPY and TWD without decimals, as PayPal requires', async () => {
+    const paypal = fakePaypal(() => jsonResponse(201, createdOrder));
+    const client = new PaypalClient(config, { fetch: paypal.fetch });
+    await client.createOrder({ ...createInput, amountMinor: 10_000, currency: 'TWD' });
+    await client.createOrder({ ...createInput, amountMinor: 1500, currency: 'HUF' });
+    const values = paypal.apiCalls().map((call) => JSON.parse(call.body).purchase_units[0].amount.value);
+    expect(values).toEqual(['100', '1500']);
+  });
+
+  it('refuses a TWD amount with cents before asking PayPal', async () => {
+    const paypal = fakePaypal(() => jsonResponse(201, createdOrder));
+    const error = await new PaypalClient(config, { fetch: paypal.fetch })
+      .createOrder({ ...createInput, amountMinor: 10_050, currency: 'TWD' })
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ kind: 'rejected', issue: 'DECIMALS_NOT_SUPPORTED' });
+    expect(paypal.calls).toHaveLength(0);
+  });
+
+  it('shortens the description to the 127 characters PayPal takes', async () => {
+    const paypal = fakePaypal(() => jsonResponse(201, createdOrder));
+    await new PaypalClient(config, { fetch: paypal.fetch }).createOrder({ ...createInput, description: '💎'.repeat(200) });
+    expect(JSON.parse(paypal.apiCalls()[0]?.body ?? '').purchase_units[0].description).toBe('💎'.repeat(127));
+  });
+
   it('accepts 200 for a repeated request id', async () => {
     const paypal = fakePaypal(() => jsonResponse(200, createdOrder));
     await expect(new PaypalClient(config, { fetch: paypal.fetch }).createOrder(createInput)).resolves.toMatchObject({ id: 'ORDER-1' });

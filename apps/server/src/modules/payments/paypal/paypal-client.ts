@@ -83,6 +83,9 @@ const PAYPAL_LOCALES: Partial<Record<Language, string>> = {
   zh_TW: 'zh-TW',
 };
 
+/** PayPal takes these without decimals, although ISO 4217 gives HUF and TWD two ("100.00" TWD is refused). */
+const PAYPAL_NO_DECIMALS = new Set(['HUF', 'JPY', 'TWD']);
+
 /** Capture issues that mean "the buyer's payment was refused", as opposed to a mistake on our side. */
 const DECLINE_ISSUES = new Set(['INSTRUMENT_DECLINED', 'TRANSACTION_REFUSED']);
 
@@ -158,8 +161,9 @@ export class PaypalClient {
           reference_id: input.orderSn,
           custom_id: input.orderSn,
           invoice_id: input.orderSn,
-          description: input.description,
-          amount: { currency_code: input.currency, value: minorToDecimalString(input.amountMinor, input.currency) },
+          // PayPal refuses a purchase-unit description over 127 characters; it is only a label, so shorten it.
+          description: Array.from(input.description).slice(0, 127).join(''),
+          amount: { currency_code: input.currency, value: paypalValue(input.amountMinor, input.currency) },
         },
       ],
       payment_source: {
@@ -221,7 +225,7 @@ export class PaypalClient {
     amount?: { amountMinor: number; currency: string },
   ): Promise<{ refundId: string; status: string }> {
     const body = amount
-      ? { amount: { currency_code: amount.currency, value: minorToDecimalString(amount.amountMinor, amount.currency) } }
+      ? { amount: { currency_code: amount.currency, value: paypalValue(amount.amountMinor, amount.currency) } }
       : {};
     const response = await this.api('POST', `/v2/payments/captures/${encodeURIComponent(captureId)}/refund`, {
       body,
@@ -319,6 +323,19 @@ export class PaypalClient {
     const token = parseJsonBody('paypal', response, TokenResponse, 'access token');
     return { value: token.access_token, expiresAt: this.now() + token.expires_in * 1000 - TOKEN_EARLY_REFRESH_MS };
   }
+}
+
+/** The decimal string PayPal takes for an amount; an amount PayPal cannot express is refused before asking PayPal. */
+function paypalValue(amountMinor: number, currency: string): string {
+  const value = minorToDecimalString(amountMinor, currency);
+  if (!PAYPAL_NO_DECIMALS.has(currency.toUpperCase())) return value;
+  const [whole = '', fraction = ''] = value.split('.');
+  if (/[1-9]/.test(fraction)) {
+    throw new ProviderError('paypal', 'rejected', `PayPal takes no decimals for ${currency}: ${value}`, {
+      issue: 'DECIMALS_NOT_SUPPORTED',
+    });
+  }
+  return whole;
 }
 
 /** Turns a capture (from a capture response or a re-read order) into the outcome the caller acts on. */

@@ -28,7 +28,7 @@ const Transaction = z.looseObject({
 /** `checkout` is the amount we put in the token; `total` is what Xsolla settled. At least one is present. */
 const Purchase = z
   .looseObject({ checkout: Amount.optional(), total: Amount.optional() })
-  .refine((purchase) => purchase.checkout || purchase.total, 'purchase.checkout or purchase.total is required');
+  .refine((purchase) => Boolean(purchase.checkout || purchase.total), 'purchase.checkout or purchase.total is required');
 
 export const XsollaUserValidation = z.looseObject({
   notification_type: z.literal('user_validation'),

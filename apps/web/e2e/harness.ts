@@ -1,0 +1,110 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type Page } from 'playwright-core';
+
+const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/**
+ * Browser tests need Chromium. Without it they are skipped with a loud warning, except under CI=true where a missing
+ * browser must fail the run.
+ */
+export function chromiumAvailable(): boolean {
+  if (existsSync(CHROMIUM)) return true;
+  if (process.env.CI === 'true') throw new Error(`Chromium not found at ${CHROMIUM}: browser tests cannot run in CI`);
+  console.warn(`\n!!! Browser tests SKIPPED: no Chromium at ${CHROMIUM} (apt-get install chromium) !!!\n`);
+  return false;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export interface RunningShop {
+  url: string;
+  api<T>(method: string, path: string, options?: { body?: unknown; token?: string }): Promise<{ code: number; message: string; data: T }>;
+  stop(): Promise<void>;
+}
+
+/** Starts the built shop the way `npm start` does (embedded database in a temp folder, sandbox providers). */
+export async function startShop(env: Record<string, string> = {}): Promise<RunningShop> {
+  if (!existsSync(join(ROOT, 'apps/web/dist/index.html'))) throw new Error('apps/web is not built: run npm run build first');
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'shop-e2e-'));
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', SHOP_ENV: 'test', DATABASE_URL: '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk) => (output += chunk));
+  child.stderr?.on('data', (chunk) => (output += chunk));
+  const url = `http://localhost:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`shop exited early:\n${output}`);
+    try {
+      if ((await fetch(`${url}/readyz`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`shop did not start:\n${output}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return {
+    url,
+    async api(method, path, options = {}) {
+      const response = await fetch(url + path, {
+        method,
+        headers: {
+          ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}),
+          ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+        },
+        body: options.body !== undefined ? JSON.stringify(options.body) : undefined,
+      });
+      return response.json();
+    },
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => {
+        if (child.exitCode !== null) resolve(undefined);
+        else child.once('exit', resolve);
+      });
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-quic', '--no-first-run', '--disable-component-update', '--disable-sync'],
+  });
+}
+
+/** A fresh player's voucher link, as the game would open it. */
+export function voucherLink(shop: RunningShop, options: { appId?: number; roleId: string; language?: string; extra?: string }): string {
+  const appId = options.appId ?? 10030;
+  return `${shop.url}/voucher?appId=${appId}&roleId=${options.roleId}&serverId=10001&accountId=acc-${options.roleId}&userLevel=12&language=${options.language ?? 'en'}${options.extra ?? ''}`;
+}
+
+/** The access token the page saved, to check the outcome through the API. */
+export async function savedToken(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const raw = localStorage.getItem('token');
+    if (!raw) throw new Error('no token saved');
+    const record = JSON.parse(raw) as { data: { token: string } };
+    return record.data.token;
+  });
+}

@@ -1,0 +1,133 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { chromiumAvailable, launchBrowser, savedToken, startShop, voucherLink, type RunningShop } from './harness.ts';
+
+type Provider = 'paypal' | 'xsolla' | 'payermax';
+const enabled = chromiumAvailable();
+
+describe.skipIf(!enabled)('buying vouchers in Chromium', () => {
+  let shop: RunningShop;
+  let browser: Browser;
+  beforeAll(async () => {
+    shop = await startShop();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await shop?.stop();
+  });
+
+  let seq = 0;
+  async function openVoucherPage(options: { appId?: number; language?: string } = {}) {
+    seq += 1;
+    const roleId = `e2e-${Date.now().toString(36)}-${seq}`;
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-US' });
+    const page = await context.newPage();
+    await page.goto(voucherLink(shop, { roleId, ...options }));
+    await page.getByTestId('voucher-card').first().waitFor();
+    await page.locator('[data-testid="pay-channel"][data-checked="true"]').waitFor();
+    return { page, roleId };
+  }
+
+  async function chooseAndSubmit(page: Page, provider: Provider, cardIndex = 1) {
+    const cards = page.getByTestId('voucher-card');
+    await cards.nth(cardIndex).click();
+    await expect.poll(() => page.locator('[data-testid="voucher-card"][data-checked="true"]').count()).toBe(1);
+    const channel = page.locator(`[data-testid="pay-channel"][data-channel="${provider}"]`).first();
+    if (!(await channel.isVisible()) && (await page.getByTestId('view-more').isVisible())) await page.getByTestId('view-more').click();
+    await channel.click();
+    await expect.poll(() => channel.getAttribute('data-checked')).toBe('true');
+    await page.getByTestId('submit-order').click();
+  }
+
+  /** Presses a button on the provider's hosted checkout (a page of its own, or Xsolla's lightbox frame). */
+  async function pressAtProvider(page: Page, provider: Provider, button: 'Pay' | 'Decline' | 'Cancel') {
+    if (provider === 'xsolla') {
+      const frame = page.frameLocator('iframe[src*="paystation4"]');
+      await frame.getByRole('button', { name: button, exact: true }).click();
+      return;
+    }
+    await page.waitForURL(provider === 'paypal' ? /\/sandbox\/paypal\/checkoutnow/ : /\/sandbox\/payermax\/cashier/);
+    await page.getByRole('button', { name: button, exact: true }).click();
+  }
+
+  async function voucherBalance(page: Page): Promise<number> {
+    const info = await shop.api<{ voucherBalance: number }>('GET', '/api/user/info', { token: await savedToken(page) });
+    return info.data.voucherBalance;
+  }
+
+  async function firstOrderStatus(page: Page): Promise<string | null> {
+    await page.getByTestId('order-history-link').click();
+    await page.waitForURL(/\/voucher\/OrderHistory/);
+    const card = page.getByTestId('order-card').first();
+    await card.waitFor();
+    return card.getAttribute('data-status');
+  }
+
+  it.each<Provider>(['paypal', 'xsolla', 'payermax'])('pays with %s and finds the completed order and the balance', async (provider) => {
+    const { page } = await openVoucherPage();
+    const amount = Number(await page.getByTestId('voucher-card').nth(1).getAttribute('data-voucher-amount'));
+    await chooseAndSubmit(page, provider);
+    await pressAtProvider(page, provider, 'Pay');
+    await page.waitForURL(/\/payment\/return/);
+    await expect.poll(() => page.getByTestId('payment-return').getAttribute('data-outcome'), { timeout: 20_000 }).toBe('success');
+    await expect.poll(() => voucherBalance(page), { timeout: 10_000 }).toBe(amount);
+    await page.goto(`${shop.url}/voucher?from=close`);
+    await page.getByTestId('voucher-card').first().waitFor();
+    expect(await firstOrderStatus(page)).toBe('3');
+    await page.context().close();
+  });
+
+  it.each<Provider>(['paypal', 'payermax'])('a declined %s payment ends as Transaction Failed with nothing credited', async (provider) => {
+    const { page } = await openVoucherPage();
+    await chooseAndSubmit(page, provider);
+    await pressAtProvider(page, provider, 'Decline');
+    await page.waitForURL(/\/payment\/return/);
+    await expect.poll(() => page.getByTestId('payment-return').getAttribute('data-outcome'), { timeout: 20_000 }).toBe('failed');
+    expect(await voucherBalance(page)).toBe(0);
+    await page.goto(`${shop.url}/voucher?from=close`);
+    await page.getByTestId('voucher-card').first().waitFor();
+    expect(await firstOrderStatus(page)).toBe('7');
+    await page.context().close();
+  });
+
+  it('a declined xsolla payment leads to the payment-cancel page and leaves the order payable', async () => {
+    const { page } = await openVoucherPage();
+    await chooseAndSubmit(page, 'xsolla');
+    await pressAtProvider(page, 'xsolla', 'Decline');
+    await page.waitForURL(/\/payment\/cancel\?.*from=voucher/);
+    await page.getByTestId('payment-cancel').waitFor();
+    expect(await voucherBalance(page)).toBe(0);
+    await page.goto(`${shop.url}/voucher?from=close`);
+    await page.getByTestId('voucher-card').first().waitFor();
+    expect(await firstOrderStatus(page)).toBe('0');
+    await page.context().close();
+  });
+
+  it.each<Provider>(['paypal', 'payermax'])('an abandoned %s payment (Cancel) comes back without charging', async (provider) => {
+    const { page } = await openVoucherPage();
+    await chooseAndSubmit(page, provider);
+    await pressAtProvider(page, provider, 'Cancel');
+    await page.waitForURL(/\/payment\/(cancel|return)/);
+    await expect
+      .poll(async () => (await page.getByTestId('payment-cancel').isVisible()) || (await page.getByTestId('payment-return').getAttribute('data-outcome')) === 'pending', {
+        timeout: 40_000,
+      })
+      .toBe(true);
+    expect(await voucherBalance(page)).toBe(0);
+    await page.goto(`${shop.url}/voucher?from=close`);
+    await page.getByTestId('voucher-card').first().waitFor();
+    expect(await firstOrderStatus(page)).toBe('0');
+    await page.context().close();
+  });
+
+  it('closing the xsolla lightbox (Cancel) keeps the player on the voucher page with a payable order', async () => {
+    const { page } = await openVoucherPage();
+    await chooseAndSubmit(page, 'xsolla');
+    await pressAtProvider(page, 'xsolla', 'Cancel');
+    await expect.poll(() => page.locator('iframe[src*="paystation4"]').count()).toBe(0);
+    expect(page.url()).toContain('/voucher');
+    expect(await firstOrderStatus(page)).toBe('0');
+    await page.context().close();
+  });
+});

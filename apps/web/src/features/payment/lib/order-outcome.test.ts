@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { outcomeOf, pollUntilSettled } from './order-outcome';
+
+describe('outcomeOf', () => {
+  it('maps every status code', () => {
+    expect([0, 1, 2, 3, 4, 5, 6, 7, 8, 9].map(outcomeOf)).toEqual([
+      'pending',
+      'pending',
+      'success',
+      'success',
+      'closed',
+      'closed',
+      'refunded',
+      'failed',
+      'deliveryError',
+      'refunded',
+    ]);
+  });
+});
+
+function clock() {
+  let now = 0;
+  return { now: () => now, sleep: async (ms: number) => void (now += ms) };
+}
+
+describe('pollUntilSettled', () => {
+  it('asks until the status leaves 0/1', async () => {
+    const statuses = [0, 1, 1, 2];
+    let calls = 0;
+    const { now, sleep } = clock();
+    const result = await pollUntilSettled({ load: async () => statuses[calls++]!, statusOf: (s) => s, now, sleep });
+    expect(result).toEqual({ value: 2, settled: true });
+    expect(calls).toBe(4);
+  });
+
+  it('stops after about 30 s and retries failed look-ups', async () => {
+    let calls = 0;
+    const { now, sleep } = clock();
+    const result = await pollUntilSettled({
+      load: async () => {
+        calls += 1;
+        if (calls % 2) throw new Error('offline');
+        return 1;
+      },
+      statusOf: (s) => s,
+      now,
+      sleep,
+    });
+    expect(result).toEqual({ value: 1, settled: false });
+    expect(calls).toBe(21); // at 0, 1.5, ... 30 s
+  });
+
+  it('stops when aborted', async () => {
+    const controller = new AbortController();
+    controller.abort();
+    const result = await pollUntilSettled({ load: async () => 0, statusOf: (s) => s, signal: controller.signal });
+    expect(result).toEqual({ value: undefined, settled: false });
+  });
+});
