@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import 'antd-mobile/es/global/global.css';
 import './app/styles.css';
 import { App } from './app/App';
-import { preloadRoute } from './app/routes';
+import { prefetchNextRoutes, preloadRoute } from './app/routes';
 import { installSessionRecovery } from './app/session';
 import { initI18n } from './shared/i18n/i18n';
 import { detectLanguage } from './shared/i18n/language';
@@ -11,9 +11,9 @@ import { getConfig } from './shared/config/runtime-config';
 import { persistClientStateOnUnload, restoreClientState, useClientStore } from './shared/store/client-store';
 import { preloadToast } from './shared/ui/toast';
 
-performance.mark('main:start');
 getConfig();
-preloadRoute(location.pathname);
+// the screen's chunk downloads while the language loads; the first render waits for both (no loading flash)
+const screen = preloadRoute(location.pathname);
 restoreClientState();
 persistClientStateOnUnload();
 installSessionRecovery();
@@ -21,15 +21,15 @@ installSessionRecovery();
 const language = detectLanguage(location.search);
 useClientStore.setState({ language });
 
-performance.mark('main:i18n-start');
-void initI18n(language).then(() => {
-  performance.mark('main:i18n-done');
+void Promise.all([initI18n(language), screen]).then(() => {
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <App />
     </StrictMode>,
   );
-  performance.mark('main:rendered');
-  // the toast chunk is not needed to show the page; fetch it once the page is idle
-  setTimeout(preloadToast, 1500);
+  // not needed to show the page: the toast chunk and the screens players open next, once the page is idle
+  setTimeout(() => {
+    preloadToast();
+    prefetchNextRoutes(location.pathname);
+  }, 1500);
 });

@@ -20,7 +20,7 @@ export function sendSigned(reply: FastifyReply, answer: Answer): FastifyReply {
 type Opened = { data: JsonObject } | { refusal: Answer };
 
 /** Checks the envelope in PayerMax's order: who is calling, their signature, then the fields. */
-export function openEnvelope(raw: string, signature: unknown): Opened {
+function openEnvelope(raw: string, signature: unknown): Opened {
   const refuse = (code: string, msg: string): Opened => ({ refusal: fail(code, msg) });
   const envelope = parseJsonObject(raw);
   if (!envelope) return refuse('PARAMS_INVALID', 'The request body is not a JSON object.');

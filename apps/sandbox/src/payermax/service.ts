@@ -30,10 +30,11 @@ function optionalText(data: JsonObject, key: string, max: number): string | unde
   return value;
 }
 
+/** Tells a refusal from a parsed value (a string, or a TradeOrder, which has no `code`). */
 const isAnswer = (value: unknown): value is Answer => isObject(value) && typeof value.code === 'string';
 
 /** The shop must answer a notification with exactly {"code":"SUCCESS","msg":"Success"}. */
-export function notificationJudge(status: AttemptStatus, responseBody: string): Verdict {
+function notificationJudge(status: AttemptStatus, responseBody: string): Verdict {
   const body = typeof status === 'number' && status >= 200 && status < 300 ? parseJsonObject(responseBody) : undefined;
   return body?.code === 'SUCCESS' && body.msg === 'Success' ? 'delivered' : 'retry';
 }

@@ -6,13 +6,13 @@ import type { Capture, Link, Order, Refund } from './store.ts';
  * base URL ({publicUrl}/paypal), used in the HATEOAS links.
  */
 
-export const SANDBOX_BUYER = {
+const SANDBOX_BUYER = {
   name: { given_name: 'Sandbox', surname: 'Buyer' },
   email_address: 'buyer@sandbox.example',
   address: { country_code: 'US' },
 };
 
-export const SANDBOX_PAYEE = { email_address: 'merchant@sandbox.example', merchant_id: 'SANDBOXMERCH1' };
+const SANDBOX_PAYEE = { email_address: 'merchant@sandbox.example', merchant_id: 'SANDBOXMERCH1' };
 
 export const checkoutUrl = (api: string, orderId: string): string =>
   `${api}/checkoutnow?token=${encodeURIComponent(orderId)}`;

@@ -36,7 +36,7 @@ function optionalString(obj: JsonObject, key: string, path: string, maxLength: n
 }
 
 /** A money object: known currency, decimal string value with the currency's digits, greater than zero. */
-export function parseMoney(value: unknown, path: string): Money {
+function parseMoney(value: unknown, path: string): Money {
   if (!isObject(value)) throw missing(path);
   const currency = value.currency_code;
   const amount = value.value;

@@ -83,8 +83,9 @@ function outcomeOf(tx: Transaction): Outcome {
         text: 'Your payment went through; the merchant is still processing it.',
       };
     case 'troubled':
-    case 'refunded':
       return { status: 'troubled', invoice: tx.id, heading: 'Payment failed', text: 'The merchant refused this payment.' };
+    case 'refunded':
+      return { status: 'troubled', invoice: tx.id, heading: 'Payment refunded', text: 'This payment has been refunded.' };
   }
 }
 

@@ -31,7 +31,8 @@ function transactionSummary(tx: Transaction) {
 }
 
 export function reportRoutes(app: FastifyInstance, ctx: SandboxContext, store: XsollaStore): void {
-  app.post<{ Params: MerchantParams & { transactionId: string } }>(
+  // "Request refund" is a PUT in Xsolla's API reference.
+  app.put<{ Params: MerchantParams & { transactionId: string } }>(
     '/merchant/v2/merchants/:merchantId/reports/transactions/:transactionId/refund',
     { preHandler: requireMerchant },
     async (request, reply) => {

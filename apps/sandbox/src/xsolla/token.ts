@@ -26,7 +26,7 @@ function optionalString(obj: JsonObject, key: string, path: string, maxLength: n
 }
 
 /** The token request body as the stand-in supports it: a simple checkout (purchase.checkout). */
-export function parseTokenRequest(body: JsonObject): Omit<PaySession, 'token' | 'expiresAt'> {
+function parseTokenRequest(body: JsonObject): Omit<PaySession, 'token' | 'expiresAt'> {
   const { user, settings, purchase, custom_parameters: customParameters } = body;
   if (!isObject(user)) throw unprocessable('user is required');
   const userId = wrapped(user, 'id', 'user');

@@ -92,7 +92,8 @@
 
   function handleMessage(iframe) {
     return function (event) {
-      if (event.source !== iframe.contentWindow || typeof event.data !== 'string') return;
+      var frameWindow = iframe.contentWindow;
+      if (!frameWindow || event.source !== frameWindow || typeof event.data !== 'string') return;
       var message;
       try {
         message = JSON.parse(event.data);

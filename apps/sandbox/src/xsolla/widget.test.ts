@@ -46,17 +46,19 @@ async function pageMessages(token: string, label: 'Pay' | 'Cancel'): Promise<str
   return messages.map((m) => JSON.stringify(m));
 }
 
-/** A page of the shop; the Pay Station iframe is not loaded (its messages are replayed from real answers). */
+/** A page of the shop. The lightbox's iframe loads the real Pay Station page; its messages after a button are replayed. */
 function openBrowser(): Window {
   return new Window({
     url: 'http://shop.example/checkout',
-    settings: { enableJavaScriptEvaluation: true, suppressInsecureJavaScriptEnvironmentWarning: true, disableIframePageLoading: true },
+    settings: { enableJavaScriptEvaluation: true, suppressInsecureJavaScriptEnvironmentWarning: true, enableIframePageLoading: true },
   });
 }
 
 async function loadWidget(): Promise<Widget> {
   const document = browser.document;
   const script = document.createElement('script');
+  // async, as a shop loads it (and so happy-dom fetches it without blocking the sandbox in this process).
+  script.async = true;
   script.src = `${h.sandbox.url}/xsolla/embed/paystation/1.2.3/widget.min.js`;
   document.head.appendChild(script);
   await browser.happyDOM.waitUntilComplete();

@@ -39,7 +39,7 @@ function tokenBody(overrides: Body = {}): Body {
   };
 }
 
-async function createToken(body: Body = tokenBody(), auth = basicAuth(merchantId, apiKey), merchant = merchantId) {
+async function createToken(body: Body = tokenBody(), auth = basicAuth(merchantId, apiKey), merchant: string = merchantId) {
   const response = await fetch(`${base}/merchant/v2/merchants/${merchant}/token`, {
     method: 'POST',
     headers: { authorization: auth, 'content-type': 'application/json' },
@@ -257,7 +257,7 @@ describe('Xsolla refunds and search', () => {
     const refundUrl = `${base}/merchant/v2/merchants/${merchantId}/reports/transactions/${invoice}/refund`;
     const refund = () =>
       fetch(refundUrl, {
-        method: 'POST',
+        method: 'PUT',
         headers: { authorization: basicAuth(merchantId, apiKey), 'content-type': 'application/json' },
         body: JSON.stringify({ description: 'Customer request' }),
       });

@@ -22,8 +22,21 @@ const PRELOAD: Record<string, { preload: () => Promise<unknown> }> = {
   '/purchaseorder': PurchaseOrderPage,
 };
 
+const key = (pathname: string) => pathname.replace(/\/+$/, '').toLowerCase() || '/';
+
 /** Starts downloading the current screen's chunk while the language loads, so the two happen in parallel. */
-export function preloadRoute(pathname: string): void {
-  const route = PRELOAD[pathname.replace(/\/+$/, '').toLowerCase() || '/'];
-  void route?.preload().catch(() => undefined);
+export function preloadRoute(pathname: string): Promise<unknown> {
+  return PRELOAD[key(pathname)]?.preload().catch(() => undefined) ?? Promise.resolve();
+}
+
+/** Where players usually go next: fetched once the page is idle, so those screens open without a wait. */
+const NEXT: Record<string, { preload: () => Promise<unknown> }[]> = {
+  '/voucher': [OrderHistoryPage, VoucherInstructionsPage],
+  '/voucher/orderhistory': [VoucherPage, PurchaseOrderPage],
+  '/payment/return': [VoucherPage, OrderHistoryPage],
+  '/payment/cancel': [VoucherPage, OrderHistoryPage],
+};
+
+export function prefetchNextRoutes(pathname: string): void {
+  for (const route of NEXT[key(pathname)] ?? []) void route.preload().catch(() => undefined);
 }

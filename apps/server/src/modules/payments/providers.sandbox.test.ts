@@ -260,8 +260,7 @@ describe('Xsolla adapter against the sandbox', () => {
     ]);
   });
 
-  // Xsolla's "Request refund" is PUT; the sandbox still routes it as POST. Turn this back into it() once it takes PUT.
-  it.fails('refunds a paid transaction (fails until the sandbox takes PUT)', async () => {
+  it('refunds a paid transaction', async () => {
     const orderSn = unique('XSR');
     await payOnPayStation(orderSn);
     const [transaction] = await xsolla.findTransactions(orderSn);

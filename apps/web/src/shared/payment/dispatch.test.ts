@@ -87,6 +87,12 @@ describe('xsollaPayStationUrl', () => {
     expect(
       xsollaPayStationUrl({ scriptUrl: '', sandbox: true, host: 'http://localhost:8080/sandbox/xsolla/paystation4/' }, 't'),
     ).toBe('http://localhost:8080/sandbox/xsolla/paystation4/?token=t');
+    expect(
+      xsollaPayStationUrl({ scriptUrl: 'http://localhost:8080/sandbox/xsolla/embed/paystation/1.2.3/widget.min.js', sandbox: true }, 't'),
+    ).toBe('http://localhost:8080/sandbox/xsolla/paystation4/?token=t');
+    expect(
+      xsollaPayStationUrl({ scriptUrl: 'https://cdn.xsolla.net/payments-bucket-prod/embed/paystation/1.5.0/widget.min.js', sandbox: true }, 't'),
+    ).toBe('https://sandbox-secure.xsolla.com/paystation4/?token=t');
     expect(xsollaPayStationUrl({ scriptUrl: '', sandbox: true, host: 'http://localhost:8080/sandbox/xsolla' }, 't')).toBe(
       'http://localhost:8080/sandbox/xsolla/paystation4/?token=t',
     );

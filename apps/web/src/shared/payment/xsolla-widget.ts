@@ -23,6 +23,28 @@ declare global {
 }
 
 let current: PaymentTarget | undefined;
+
+/**
+ * The widget has no public close(): its lightbox would stay over the result page. Press its own close control (so the
+ * widget resets and can open again), or remove the lightbox as Xsolla's SDKs do.
+ */
+function dismissLightbox(): void {
+  const close = document.querySelector<HTMLElement>('.xpaystation-widget-lightbox-close');
+  if (close) {
+    close.click();
+    return;
+  }
+  document.querySelectorAll('.xpaystation-widget-lightbox').forEach((node) => node.remove());
+  document.body.style.overflow = '';
+}
+
+function finish(result: 'return' | 'cancel'): void {
+  if (!current) return;
+  const target = current;
+  current = undefined;
+  dismissLightbox();
+  navigateTo(paymentResultPath(result, target));
+}
 let listening: XPayStationWidget | undefined;
 
 /** Loads the widget script once, opens the 80% x 80% lightbox, and sends done/troubled to the return/cancel pages. */
@@ -38,14 +60,15 @@ export async function openXsollaWidget(
   widget.init({
     access_token: token,
     sandbox: xsolla.sandbox,
-    ...(xsolla.host ? { host: xsolla.host } : {}),
+    // the widget takes a bare host name; a full Pay Station URL in `host` is only for the iframe route
+    ...(xsolla.host && !/^[a-z]+:\/\//i.test(xsolla.host) ? { host: xsolla.host } : {}),
     lightbox: { width: '80%', height: '80%' },
   });
   if (listening !== widget) {
     // registered once: the handlers always act on the order opened last
     listening = widget;
-    widget.on('status-done', () => current && navigateTo(paymentResultPath('return', current)));
-    widget.on('status-troubled', () => current && navigateTo(paymentResultPath('cancel', current)));
+    widget.on('status-done', () => finish('return'));
+    widget.on('status-troubled', () => finish('cancel'));
   }
   widget.open();
 }

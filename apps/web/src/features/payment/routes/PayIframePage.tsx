@@ -40,7 +40,7 @@ export default function PayIframePage() {
       <div className="pay-frame">
         <PageHeader title={t('payment.iframeTitle')} back={from === 'shop' ? '/home' : '/voucher?from=close'} />
         <main className="pay-result" role="alert" data-testid="pay-blocked">
-          <h1 className="pay-result__title">{t('payment.blockedTitle')}</h1>
+          <h2 className="pay-result__title">{t('payment.blockedTitle')}</h2>
           <p className="pay-result__text">{t('payment.blockedText')}</p>
         </main>
       </div>

@@ -1,6 +1,6 @@
 import { userInfo } from '@shop/contract/auth';
 import { voucherList } from '@shop/contract/catalog';
-import { channelListForRegion } from '@shop/contract/channels';
+import { channelList, channelListForRegion } from '@shop/contract/channels';
 import { createVoucherOrder, type CreateVoucherOrderBody } from '@shop/contract/checkout';
 import { countryList, ipCountry } from '@shop/contract/countries';
 import { call } from '../../../shared/api/client';
@@ -9,6 +9,9 @@ export const fetchVoucherList = (appId: number, silent = false) => call(voucherL
 export const fetchUserInfo = () => call(userInfo);
 export const fetchIpCountry = () => call(ipCountry, { quiet: true });
 export const fetchCountries = () => call(countryList, { silent: true, quiet: true });
+/** The channels for a region the player chose. */
 export const fetchChannels = (appId: number, regionCode: string) =>
   call(channelListForRegion, { params: { appId, regionCode } });
+/** The channels for the caller's own region (the server looks the IP up, ZZ -> US): one round trip less at start. */
+export const fetchChannelsForIp = (appId: number) => call(channelList, { params: { appId } });
 export const submitVoucherOrder = (body: CreateVoucherOrderBody) => call(createVoucherOrder, { body });

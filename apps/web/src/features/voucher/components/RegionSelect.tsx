@@ -1,8 +1,10 @@
-import { useId, useMemo } from 'react';
+import { useDeferredValue, useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Country } from '@shop/contract/countries';
 import type { Language } from '@shop/contract/languages';
 import { regionOptions } from '../lib/region';
+
+const EMPTY: Country[] = [];
 
 /** The region selector: the selected country's name in the active language; changing it reloads the channels. */
 export function RegionSelect({
@@ -18,7 +20,9 @@ export function RegionSelect({
 }) {
   const { t } = useTranslation();
   const id = useId();
-  const options = useMemo(() => regionOptions(countries, language, region), [countries, language, region]);
+  // ~250 localized, sorted names: built in a low-priority render so they never hold up the vouchers or channels
+  const deferred = useDeferredValue(countries, EMPTY);
+  const options = useMemo(() => regionOptions(deferred, language, region), [deferred, language, region]);
   return (
     <div className="vp-region">
       <label htmlFor={id} className="vp-region__label">

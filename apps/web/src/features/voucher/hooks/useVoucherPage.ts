@@ -1,9 +1,11 @@
 import { useMemo, useState } from 'react';
+import { ApiCode } from '@shop/contract/envelope';
 import { useSearchParams } from 'react-router';
 import type { VoucherGoods } from '@shop/contract/catalog';
 import { appShowsServerName } from '@shop/contract/games';
 import type { Language } from '@shop/contract/languages';
 import { trackPurchase } from '../../../shared/analytics/analytics';
+import { ApiError } from '../../../shared/api/api-error';
 import { loginWithPlayerInfo } from '../../../shared/auth/quick-login';
 import { useAsyncData } from '../../../shared/hooks/useAsyncData';
 import { currentPlatform } from '../../../shared/lib/platform';
@@ -12,6 +14,7 @@ import { clearToken } from '../../../shared/storage/token';
 import { readPlayerInfo, savePlayerInfo } from '../../../shared/storage/uinfo';
 import {
   fetchChannels,
+  fetchChannelsForIp,
   fetchCountries,
   fetchIpCountry,
   fetchUserInfo,
@@ -21,6 +24,9 @@ import {
 import { preselectChannel, visibleChannels } from '../lib/channels';
 import { playerInfoFromQuery } from '../lib/player-info';
 import { regionFromIp } from '../lib/region';
+
+/** An unknown game or region answers 404: the lists are then shown as "Not found", not as a failure. */
+const notFound = (error: unknown) => error instanceof ApiError && error.code === ApiCode.NOT_FOUND;
 
 /** The voucher page's flow (spec section 4, "Voucher page flow"). */
 export function useVoucherPage(language: Language) {
@@ -49,7 +55,7 @@ export function useVoucherPage(language: Language) {
     return list;
   });
   // while another language loads, the cached list (in the previous language) stays on screen
-  const voucherList: VoucherGoods[] | undefined = vouchers.data ?? cached?.list;
+  const voucherList: VoucherGoods[] | undefined = vouchers.data ?? cached?.list ?? (notFound(vouchers.error) ? [] : undefined);
 
   // 3. The country sets the region (ZZ or unknown -> US); the player may choose another one.
   const ip = useAsyncData('ip-country', fetchIpCountry);
@@ -58,8 +64,12 @@ export function useVoucherPage(language: Language) {
   const region = chosenRegion ?? ipRegion;
   const countries = useAsyncData('countries', fetchCountries);
 
-  // Channels for the region; 5. changing region reloads them.
-  const channels = useAsyncData(region ? `channels:${appId}:${region}` : null, () => fetchChannels(appId, region!));
+  // Channels for the region; 5. changing region reloads them. Until the player picks one, the IP region's channels come
+  // straight from the channel list (the server resolves the same region from the IP), without waiting for user/ip/country.
+  const channels = useAsyncData(
+    chosenRegion ? `channels:${appId}:${chosenRegion}` : `channels:${appId}:ip`,
+    () => (chosenRegion ? fetchChannels(appId, chosenRegion) : fetchChannelsForIp(appId)),
+  );
   const [expanded, setExpanded] = useState(false);
   const [chosenChannelId, setChosenChannelId] = useState<number | null>(null);
   const visible = useMemo(
@@ -142,8 +152,8 @@ export function useVoucherPage(language: Language) {
     chooseRegion,
     channels: visible.shown,
     moreChannels: visible.more,
-    channelsLoading: region === null || channels.loading,
-    channelsFailed: !!channels.error && !channels.data,
+    channelsLoading: channels.loading,
+    channelsFailed: !!channels.error && !channels.data && !notFound(channels.error),
     reloadChannels: channels.reload,
     showMoreChannels: () => setExpanded(true),
     channel,

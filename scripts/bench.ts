@@ -1,0 +1,605 @@
+// npm run bench: the performance budgets of docs ARCHITECTURE.md "Performance budgets", measured in one run on this
+// machine. Prints a table and a final `BENCH_RESULT {...}` JSON line. Missing a target is reported, not an error (exit 0);
+// a crash of the bench or of a measured server exits non-zero. Every child process, temp dir and database it creates is
+// removed at the end, also on failure or Ctrl-C.
+//
+// Environment: BENCH_SECONDS (per figure, default 5), BENCH_CONNECTIONS (default 10), BENCH_DATABASE_URL (admin URL of
+// the PostgreSQL where a fresh database is created and dropped, default postgres://postgres@127.0.0.1:5432/test),
+// BENCH_CHROMIUM (default /usr/bin/chromium), BENCH_UI_RUNS (default 3), BENCH_SKIP (comma list: postgres,ui,pgbench).
+import { randomBytes } from 'node:crypto';
+import { accessSync, constants, existsSync, mkdtempSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import { delimiter, join, resolve } from 'node:path';
+import type { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { openDatabase } from '../apps/server/src/db/client.ts';
+import { seedDatabase } from '../apps/server/src/db/seed.ts';
+import { firstLoadJs } from './bench/bundle.ts';
+import { cleanupAll, installExitHandlers, onCleanup, runSync, trackTempDir, withTimeout } from './bench/cleanup.ts';
+import { load, type LoadResult } from './bench/http-load.ts';
+import { pgliteTransaction, pgTransaction, prepareFixture, runPgbench, tightLoop, type LoopResult } from './bench/order-tx.ts';
+import { startServer, type RunningServer } from './bench/processes.ts';
+import { measureVoucherPage, type UiResult } from './bench/ui.ts';
+
+const ROOT = resolve(import.meta.dirname, '..');
+const SECONDS = positive(process.env.BENCH_SECONDS, 5);
+const CONNECTIONS = Math.round(positive(process.env.BENCH_CONNECTIONS, 10));
+const WARMUP_SECONDS = 1;
+const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const CHROMIUM = process.env.BENCH_CHROMIUM ?? '/usr/bin/chromium';
+const UI_RUNS = Math.round(positive(process.env.BENCH_UI_RUNS, 3));
+const SKIP = new Set((process.env.BENCH_SKIP ?? '').split(',').map((s) => s.trim()).filter(Boolean));
+const APP_ID = 10030;
+const REGION = 'US';
+
+const TARGET = { listToBare: 0.5, orderToDirect: 0.4, firstLoadKB: 150, usableMs: 1000, cpuSlowdown: 4 };
+
+function positive(value: string | undefined, fallback: number): number {
+  const n = Number(value);
+  return Number.isFinite(n) && n > 0 ? n : fallback;
+}
+
+const progress = (message: string) => console.error(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}`);
+const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+// ---------------------------------------------------------------------------------------------------------------------
+// Results
+
+interface ShopFigures {
+  voucherList?: LoadResult;
+  createOrder?: LoadResult;
+  direct?: LoopResult;
+  pgbench?: { tps: number; failed: number };
+  skipped?: string;
+  errors: string[];
+}
+
+interface Pick {
+  productId: number;
+  voucherSn: string;
+  payMethodName: string;
+  payMethodId: string;
+  thirdChannelId: string;
+}
+
+const errors: string[] = [];
+const pglite: ShopFigures = { errors: [] };
+const postgres: ShopFigures = { errors: [] };
+let bare: LoadResult | undefined;
+let bundle: ReturnType<typeof firstLoadJs> | undefined;
+let ui: UiResult | { unavailable: string } | { failed: string } | undefined;
+
+async function section(name: string, figures: { errors: string[] } | null, run: () => Promise<void>): Promise<void> {
+  try {
+    await run();
+  } catch (error) {
+    const message = `${name}: ${errorText(error)}`;
+    progress(`FAILED ${message}`);
+    errors.push(message);
+    figures?.errors.push(message);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------------------
+// Shop on a database
+
+const shopEnv = (database: { DATA_DIR: string } | { DATABASE_URL: string }) => ({
+  LOG_LEVEL: 'warn',
+  SHOP_ENV: 'development',
+  JWT_SECRET: randomBytes(24).toString('hex'),
+  DATA_DIR: undefined,
+  DATABASE_URL: undefined,
+  ...database,
+});
+
+async function startShop(name: string, env: Record<string, string | undefined>): Promise<RunningServer> {
+  progress(`starting ${name}`);
+  const started = performance.now();
+  const server = await startServer({
+    name,
+    script: join(ROOT, 'apps/server/src/main.ts'),
+    cwd: ROOT,
+    env,
+    readyPath: '/readyz',
+    readyTimeoutMs: 90_000,
+  });
+  progress(`${name} ready on ${server.url} after ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  onCleanup(`stop ${name}`, () => server.stop());
+  return server;
+}
+
+async function api<T>(url: string, init: { body?: unknown; token?: string } = {}): Promise<{ status: number; code: unknown; message: unknown; data: T }> {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: {
+      ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+    },
+    ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
+    signal: AbortSignal.timeout(15_000),
+  });
+  const text = await response.text();
+  let json: { code?: unknown; message?: unknown; data?: T };
+  try {
+    json = JSON.parse(text) as typeof json;
+  } catch {
+    throw new Error(`${url}: HTTP ${response.status}, not JSON: ${text.slice(0, 200)}`);
+  }
+  return { status: response.status, code: json.code, message: json.message, data: json.data as T };
+}
+
+/** Logs in like the game, reads the catalogue and the channels, and builds the order body the load sends. */
+async function prepareOrder(shop: RunningServer): Promise<{ token: string; pick: Pick; body: string }> {
+  const login = await api<{ token?: string; tokenHead?: string }>(`${shop.url}/api/user/inapp/quick/login`, {
+    body: { appId: APP_ID, roleId: 'bench-role', serverId: '10001', accountId: 'bench-acc', userLevel: 1 },
+  });
+  if (login.code !== 200 || !login.data?.token) throw new Error(`quick login: code ${String(login.code)} ${String(login.message)}`);
+  const token = login.data.token;
+  const list = await api<{ id: number; productSn: string }[]>(`${shop.url}/api/v1/voucher/list/${APP_ID}`);
+  const voucher = list.data?.[0];
+  if (list.code !== 200 || !voucher) throw new Error(`voucher list: code ${String(list.code)} ${String(list.message)}, no voucher`);
+  const channels = await api<{ payMethodName: string; payMethodId: string; thirdChannelId: string; thirdChannelName: string }[]>(
+    `${shop.url}/api/v1/pay/channel/list/${APP_ID}/${REGION}`,
+  );
+  const channel = channels.data?.find((c) => c.thirdChannelName === 'xsolla');
+  if (channels.code !== 200 || !channel) throw new Error(`channel list: code ${String(channels.code)}, no xsolla channel in ${REGION}`);
+  const pick: Pick = {
+    productId: voucher.id,
+    voucherSn: voucher.productSn,
+    payMethodName: channel.payMethodName,
+    payMethodId: channel.payMethodId,
+    thirdChannelId: channel.thirdChannelId,
+  };
+  const body = JSON.stringify({
+    appId: APP_ID,
+    gameRoleId: 'bench-role',
+    regionCode: REGION,
+    selectedRegionCode: REGION,
+    id: pick.productId,
+    payMethodName: pick.payMethodName,
+    payMethodId: pick.payMethodId,
+    quantity: 1,
+    thirdChannelId: pick.thirdChannelId,
+    voucherSn: pick.voucherSn,
+    orderSource: 'voucher',
+  });
+  // One order first, so a broken order flow shows its answer instead of only an error count.
+  const probe = await api<{ thirdPayResponse?: string }>(`${shop.url}/api/v1/voucher/create/order`, { body: JSON.parse(body), token });
+  if (probe.code !== 200) progress(`order creation probe answered HTTP ${probe.status} code ${String(probe.code)}: ${String(probe.message)}`);
+  return { token, pick, body };
+}
+
+async function loadShop(shop: RunningServer, figures: ShopFigures, label: string): Promise<Pick | undefined> {
+  progress(`${label}: POST /api/v1/voucher/list/${APP_ID} for ${SECONDS} s`);
+  figures.voucherList = await load({
+    url: `${shop.url}/api/v1/voucher/list/${APP_ID}`,
+    method: 'POST',
+    connections: CONNECTIONS,
+    seconds: SECONDS,
+    warmupSeconds: WARMUP_SECONDS,
+  });
+  const order = await prepareOrder(shop);
+  progress(`${label}: POST /api/v1/voucher/create/order for ${SECONDS} s`);
+  figures.createOrder = await load({
+    url: `${shop.url}/api/v1/voucher/create/order`,
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${order.token}` },
+    body: order.body,
+    connections: CONNECTIONS,
+    seconds: SECONDS,
+    warmupSeconds: WARMUP_SECONDS,
+    checkEnvelope: true,
+  });
+  if (figures.createOrder.errors) {
+    progress(`${label}: order creation errors:\n  ${figures.createOrder.errorSamples.join('\n  ')}`);
+  }
+  return order.pick;
+}
+
+// ---------------------------------------------------------------------------------------------------------------------
+// Sections
+
+async function benchBareFastify(): Promise<void> {
+  progress('starting bare Fastify');
+  const server = await startServer({
+    name: 'bare Fastify',
+    script: join(ROOT, 'scripts/bench/hello-server.ts'),
+    cwd: ROOT,
+    env: {},
+    readyPath: '/hello',
+    readyTimeoutMs: 30_000,
+  });
+  try {
+    progress(`bare Fastify: GET /hello for ${SECONDS} s`);
+    bare = await load({ url: `${server.url}/hello`, connections: CONNECTIONS, seconds: SECONDS, warmupSeconds: WARMUP_SECONDS });
+  } finally {
+    await server.stop();
+  }
+}
+
+async function benchPglite(): Promise<void> {
+  let pick: Pick | undefined;
+  await section('shop on PGlite', pglite, async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'shop-bench-pglite-'));
+    const removeDir = trackTempDir(dataDir);
+    const shop = await startShop('shop on PGlite', shopEnv({ DATA_DIR: dataDir }));
+    try {
+      pick = await loadShop(shop, pglite, 'PGlite');
+      // The page measurement needs a running shop; the PGlite one is the default setup.
+      await section('voucher page usable time', null, () => benchVoucherPage(shop));
+    } finally {
+      await shop.stop();
+      removeDir();
+    }
+  });
+
+  await section('direct transaction on PGlite', pglite, async () => {
+    progress('direct PGlite: opening a fresh data dir (migrations + seed)');
+    const dataDir = mkdtempSync(join(tmpdir(), 'shop-bench-direct-'));
+    const removeDir = trackTempDir(dataDir);
+    const database = await withTimeout(openDatabase({ dataDir }), 90_000, 'open PGlite');
+    const close = onCleanup('close direct PGlite', () => database.close());
+    try {
+      await withTimeout(seedDatabase(database.db, { catalogue: true }), 90_000, 'seed PGlite');
+      const client = (database.db as unknown as { $client: PGlite }).$client;
+      const fixture = await prepareFixture((text, params) => client.query<Record<string, unknown>>(text, params), {
+        appId: APP_ID,
+        regionCode: REGION,
+        ...pick,
+      });
+      progress(`direct PGlite: order transaction x ${CONNECTIONS} loops for ${SECONDS} s`);
+      pglite.direct = await tightLoop(pgliteTransaction(client, fixture), {
+        concurrency: CONNECTIONS,
+        seconds: SECONDS,
+        warmupSeconds: WARMUP_SECONDS,
+      });
+    } finally {
+      await close();
+      removeDir();
+    }
+  });
+}
+
+async function benchPostgres(): Promise<void> {
+  if (SKIP.has('postgres')) {
+    postgres.skipped = 'skipped (BENCH_SKIP=postgres)';
+    return;
+  }
+  const admin = new pg.Client({ connectionString: ADMIN_URL, connectionTimeoutMillis: 3000 });
+  admin.on('error', () => undefined);
+  try {
+    await admin.connect();
+  } catch (error) {
+    postgres.skipped = `PostgreSQL unreachable at ${redact(ADMIN_URL)} (${errorText(error)}): rows skipped`;
+    progress(postgres.skipped);
+    await admin.end().catch(() => undefined);
+    return;
+  }
+  const name = `shop_bench_${process.pid}_${Date.now().toString(36)}`;
+  const databaseUrl = withDatabase(ADMIN_URL, name);
+  try {
+    await admin.query(`CREATE DATABASE "${name}"`);
+  } finally {
+    await admin.end().catch(() => undefined);
+  }
+  const drop = onCleanup(
+    `drop database ${name}`,
+    () => dropDatabase(name),
+    () => void runSync('psql', [ADMIN_URL, '-q', '-c', `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`]),
+  );
+  progress(`PostgreSQL: created database ${name}`);
+  try {
+    let pick: Pick | undefined;
+    await section('shop on PostgreSQL', postgres, async () => {
+      const shop = await startShop('shop on PostgreSQL', shopEnv({ DATABASE_URL: databaseUrl }));
+      try {
+        pick = await loadShop(shop, postgres, 'PostgreSQL');
+      } finally {
+        await shop.stop();
+      }
+    });
+
+    await section('direct transaction on PostgreSQL', postgres, async () => {
+      // The schema exists once the shop has started (migrations); without it there is nothing to measure.
+      const pool = new pg.Pool({ connectionString: databaseUrl, max: CONNECTIONS, connectionTimeoutMillis: 5000 });
+      pool.on('error', () => undefined);
+      const closePool = onCleanup('close direct pool', () => pool.end());
+      try {
+        const fixture = await prepareFixture((text, params) => pool.query(text, params), { appId: APP_ID, regionCode: REGION, ...pick });
+        progress(`direct PostgreSQL: order transaction x ${CONNECTIONS} loops for ${SECONDS} s`);
+        postgres.direct = await tightLoop(pgTransaction(pool, fixture), {
+          concurrency: CONNECTIONS,
+          seconds: SECONDS,
+          warmupSeconds: WARMUP_SECONDS,
+        });
+        await closePool();
+        const pgbench = SKIP.has('pgbench') ? undefined : onPath('pgbench');
+        if (pgbench) {
+          progress(`pgbench: same transaction, ${CONNECTIONS} clients for ${Math.round(SECONDS)} s`);
+          const workDir = mkdtempSync(join(tmpdir(), 'shop-bench-pgbench-'));
+          const removeDir = trackTempDir(workDir);
+          try {
+            const result = await runPgbench(pgbench, databaseUrl, fixture, { clients: CONNECTIONS, seconds: SECONDS, workDir });
+            postgres.pgbench = { tps: result.tps, failed: result.failed };
+          } catch (error) {
+            // Optional figure: report it, it does not fail the bench.
+            progress(`pgbench failed: ${errorText(error)}`);
+          } finally {
+            removeDir();
+          }
+        }
+      } finally {
+        await closePool();
+      }
+    });
+  } finally {
+    await drop();
+    progress(`PostgreSQL: dropped database ${name}`);
+  }
+}
+
+async function benchVoucherPage(shop: RunningServer): Promise<void> {
+  if (SKIP.has('ui')) {
+    ui = { unavailable: 'skipped (BENCH_SKIP=ui)' };
+    return;
+  }
+  if (!existsSync(CHROMIUM)) {
+    ui = { unavailable: `no Chromium at ${CHROMIUM}` };
+    return;
+  }
+  if (!existsSync(join(ROOT, 'apps/web/dist/index.html'))) {
+    ui = { unavailable: 'apps/web is not built' };
+    return;
+  }
+  const url = `${shop.url}/voucher?appId=${APP_ID}&roleId=bench-ui&serverId=10001&accountId=bench-ui&userLevel=1&language=en`;
+  const page = await fetch(url, { headers: { accept: 'text/html' }, signal: AbortSignal.timeout(10_000) });
+  if (page.status !== 200 || !(page.headers.get('content-type') ?? '').includes('text/html')) {
+    ui = { unavailable: `GET /voucher answered HTTP ${page.status} ${page.headers.get('content-type') ?? ''}` };
+    return;
+  }
+  progress(`voucher page: ${UI_RUNS} cold loads in Chromium, CPU ${TARGET.cpuSlowdown}x slower`);
+  try {
+    ui = await measureVoucherPage({ executablePath: CHROMIUM, url, runs: UI_RUNS, timeoutMs: 15_000, cpuSlowdown: TARGET.cpuSlowdown });
+  } catch (error) {
+    ui = { failed: errorText(error) };
+    progress(`voucher page: ${ui.failed}`);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------------------
+// PostgreSQL helpers
+
+function withDatabase(url: string, database: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${database}`;
+  return parsed.toString();
+}
+
+function redact(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return '(invalid URL)';
+  }
+}
+
+async function dropDatabase(name: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: ADMIN_URL, connectionTimeoutMillis: 5000 });
+  admin.on('error', () => undefined);
+  await admin.connect();
+  try {
+    try {
+      await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    } catch {
+      // PostgreSQL < 13 has no FORCE: end the sessions first.
+      await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [name]);
+      await admin.query(`DROP DATABASE IF EXISTS "${name}"`);
+    }
+  } finally {
+    await admin.end().catch(() => undefined);
+  }
+}
+
+function onPath(command: string): string | undefined {
+  for (const dir of (process.env.PATH ?? '').split(delimiter)) {
+    const candidate = join(dir, command);
+    try {
+      accessSync(candidate, constants.X_OK);
+      return candidate;
+    } catch {
+      // next
+    }
+  }
+  return undefined;
+}
+
+// ---------------------------------------------------------------------------------------------------------------------
+// Report
+
+type Verdict = 'meets' | 'MISSED' | 'info' | 'n/a' | 'ERROR';
+interface Row {
+  figure: string;
+  value: string;
+  target: string;
+  verdict: Verdict;
+}
+type Cells = { [K in keyof Row]: string };
+
+const int = (n: number) => Math.round(n).toLocaleString('en-US');
+const pct = (ratio: number) => `${(ratio * 100).toFixed(1)}%`;
+const loadText = (r: LoadResult) =>
+  `${int(r.okRps)} req/s  (avg ${r.latencyAvgMs.toFixed(1)} ms, p99 ${r.latencyP99Ms} ms${r.errors ? `, ${int(r.errors)} errors of ${int(r.total)}` : ''})`;
+
+function shopRows(label: string, f: ShopFigures): Row[] {
+  if (f.skipped) return [{ figure: `Shop on ${label}`, value: f.skipped, target: '', verdict: 'n/a' }];
+  const rows: Row[] = [];
+  const failed = (figure: string) => rows.push({ figure, value: 'failed (see above)', target: '', verdict: 'ERROR' });
+  if (f.voucherList) {
+    rows.push({ figure: `${label}: POST /api/v1/voucher/list/${APP_ID}`, value: loadText(f.voucherList), target: '', verdict: 'info' });
+    if (bare) {
+      const ratio = f.voucherList.okRps / bare.okRps;
+      rows.push({
+        figure: `${label}: voucher list / bare Fastify`,
+        value: pct(ratio),
+        target: `>= ${pct(TARGET.listToBare)}`,
+        verdict: ratio >= TARGET.listToBare ? 'meets' : 'MISSED',
+      });
+    }
+  } else failed(`${label}: voucher list`);
+  if (f.createOrder) {
+    rows.push({ figure: `${label}: POST /api/v1/voucher/create/order`, value: loadText(f.createOrder), target: '', verdict: f.createOrder.errors ? 'ERROR' : 'info' });
+  } else failed(`${label}: order creation`);
+  if (f.direct) {
+    rows.push({
+      figure: `${label}: same transaction straight to the DB`,
+      value: `${int(f.direct.tps)} tx/s  (${CONNECTIONS} concurrent${f.direct.errors ? `, ${f.direct.errors} errors: ${f.direct.firstError}` : ''})`,
+      target: '',
+      verdict: f.direct.errors ? 'ERROR' : 'info',
+    });
+  } else failed(`${label}: direct transaction`);
+  if (f.pgbench) {
+    rows.push({
+      figure: `${label}: same transaction with pgbench`,
+      value: `${int(f.pgbench.tps)} tps  (${CONNECTIONS} clients${f.pgbench.failed ? `, ${f.pgbench.failed} failed` : ''})`,
+      target: '',
+      verdict: 'info',
+    });
+  }
+  if (f.createOrder && f.direct) {
+    const ratio = f.createOrder.okRps / f.direct.tps;
+    rows.push({
+      figure: `${label}: order creation API / direct`,
+      value: pct(ratio),
+      target: `>= ${pct(TARGET.orderToDirect)}`,
+      verdict: ratio >= TARGET.orderToDirect ? 'meets' : 'MISSED',
+    });
+  }
+  return rows;
+}
+
+function report(): Row[] {
+  const rows: Row[] = [];
+  rows.push(
+    bare
+      ? { figure: 'Bare Fastify GET /hello', value: loadText(bare), target: '(baseline)', verdict: 'info' }
+      : { figure: 'Bare Fastify GET /hello', value: 'failed (see above)', target: '(baseline)', verdict: 'ERROR' },
+  );
+  rows.push(...shopRows('PGlite', pglite), ...shopRows('PostgreSQL', postgres));
+  if (!bundle) rows.push({ figure: 'Voucher page first-load JS', value: 'failed', target: '', verdict: 'ERROR' });
+  else if ('unavailable' in bundle) rows.push({ figure: 'Voucher page first-load JS', value: `n/a: ${bundle.unavailable}`, target: `<= ${TARGET.firstLoadKB} kB gzip`, verdict: 'n/a' });
+  else
+    rows.push({
+      figure: 'Voucher page first-load JS',
+      value: `${bundle.gzipKB.toFixed(2)} kB gzip`,
+      target: `<= ${TARGET.firstLoadKB} kB gzip`,
+      verdict: bundle.gzipKB <= TARGET.firstLoadKB ? 'meets' : 'MISSED',
+    });
+  const uiFigure = `Voucher page usable (CPU ${TARGET.cpuSlowdown}x)`;
+  const uiTarget = `<= ${TARGET.usableMs} ms`;
+  if (!ui) rows.push({ figure: uiFigure, value: 'n/a (shop on PGlite did not run)', target: uiTarget, verdict: 'n/a' });
+  else if ('unavailable' in ui) rows.push({ figure: uiFigure, value: `n/a: ${ui.unavailable}`, target: uiTarget, verdict: 'n/a' });
+  else if ('failed' in ui) rows.push({ figure: uiFigure, value: `not usable: ${ui.failed.slice(0, 160)}`, target: uiTarget, verdict: 'MISSED' });
+  else
+    rows.push({
+      figure: uiFigure,
+      value: `${ui.ms} ms median of ${ui.runs.length} cold loads (${ui.runs.join(', ')} ms)`,
+      target: uiTarget,
+      verdict: ui.ms <= TARGET.usableMs ? 'meets' : 'MISSED',
+    });
+  return rows;
+}
+
+function printTable(rows: Row[]): void {
+  const headers: Cells = { figure: 'Figure', value: 'Result', target: 'Target', verdict: 'Status' };
+  const width = (key: keyof Row) => Math.max(headers[key].length, ...rows.map((row) => row[key].length));
+  const w = { figure: width('figure'), value: width('value'), target: width('target'), verdict: width('verdict') };
+  const line = (row: Cells) =>
+    `| ${row.figure.padEnd(w.figure)} | ${row.value.padEnd(w.value)} | ${row.target.padEnd(w.target)} | ${row.verdict.padEnd(w.verdict)} |`;
+  const rule = `|${'-'.repeat(w.figure + 2)}|${'-'.repeat(w.value + 2)}|${'-'.repeat(w.target + 2)}|${'-'.repeat(w.verdict + 2)}|`;
+  console.log([line(headers), rule, ...rows.map(line)].join('\n'));
+}
+
+function shopJson(f: ShopFigures) {
+  if (f.skipped) return { skipped: f.skipped };
+  const round = (n: number) => Math.round(n * 10) / 10;
+  const listRatio = f.voucherList && bare ? f.voucherList.okRps / bare.okRps : null;
+  const orderRatio = f.createOrder && f.direct ? f.createOrder.okRps / f.direct.tps : null;
+  return {
+    voucherListRps: f.voucherList ? round(f.voucherList.okRps) : null,
+    voucherListToBare: listRatio === null ? null : round(listRatio * 1000) / 1000,
+    voucherListMeets: listRatio === null ? null : listRatio >= TARGET.listToBare,
+    createOrderRps: f.createOrder ? round(f.createOrder.okRps) : null,
+    createOrderErrors: f.createOrder ? f.createOrder.errors : null,
+    createOrderLatencyAvgMs: f.createOrder ? round(f.createOrder.latencyAvgMs) : null,
+    directTps: f.direct ? round(f.direct.tps) : null,
+    orderToDirect: orderRatio === null ? null : round(orderRatio * 1000) / 1000,
+    orderMeets: orderRatio === null ? null : orderRatio >= TARGET.orderToDirect,
+    ...(f.pgbench ? { pgbenchTps: round(f.pgbench.tps) } : {}),
+    errors: f.errors,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------------------
+
+async function main(): Promise<number> {
+  installExitHandlers();
+  const limitSeconds = 300 + 10 * (SECONDS + WARMUP_SECONDS);
+  const limit = setTimeout(() => {
+    progress(`time limit of ${limitSeconds} s reached, stopping`);
+    void withTimeout(cleanupAll(), 20_000, 'cleanup')
+      .catch(() => undefined)
+      .finally(() => process.exit(1));
+  }, limitSeconds * 1000);
+  limit.unref();
+
+  const cpu = cpus();
+  console.log(
+    `Bench: ${cpu.length} x ${cpu[0]?.model.trim() ?? 'CPU'}, Node ${process.version}; ${CONNECTIONS} connections, ` +
+      `${SECONDS} s per figure after ${WARMUP_SECONDS} s warm-up`,
+  );
+
+  await section('bare Fastify', null, benchBareFastify);
+  await benchPglite();
+  await benchPostgres();
+  await section('first-load JavaScript', null, async () => {
+    bundle = firstLoadJs(join(ROOT, 'apps/web'));
+    if ('text' in bundle) console.log(`\nFirst-load JavaScript of /voucher (${bundle.source}):\n${bundle.text}`);
+  });
+
+  console.log('');
+  printTable(report());
+  if (errors.length) console.log(`\nErrors:\n  ${errors.map((e) => e.split('\n')[0]).join('\n  ')}`);
+
+  const result = {
+    machine: { cpus: cpu.length, node: process.version },
+    seconds: SECONDS,
+    connections: CONNECTIONS,
+    bareFastifyRps: bare ? Math.round(bare.okRps) : null,
+    pglite: shopJson(pglite),
+    postgres: shopJson(postgres),
+    firstLoadJs:
+      bundle && 'gzipKB' in bundle
+        ? { gzipKB: bundle.gzipKB, budgetKB: TARGET.firstLoadKB, meets: bundle.gzipKB <= TARGET.firstLoadKB }
+        : { gzipKB: null, budgetKB: TARGET.firstLoadKB, note: bundle && 'unavailable' in bundle ? bundle.unavailable : 'failed' },
+    voucherPageUsable:
+      ui && 'ms' in ui
+        ? { ms: ui.ms, runs: ui.runs, wallMs: ui.wallMs, budgetMs: TARGET.usableMs, cpuSlowdown: TARGET.cpuSlowdown, meets: ui.ms <= TARGET.usableMs }
+        : { ms: null, budgetMs: TARGET.usableMs, note: !ui ? 'not run' : 'unavailable' in ui ? ui.unavailable : ui.failed },
+    errors,
+  };
+  console.log(`BENCH_RESULT ${JSON.stringify(result)}`);
+  return errors.length ? 1 : 0;
+}
+
+let exitCode = 1;
+try {
+  exitCode = await main();
+} catch (error) {
+  console.error(`bench crashed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+  exitCode = 1;
+} finally {
+  await withTimeout(cleanupAll(), 30_000, 'cleanup').catch((error: unknown) => console.error(`bench: ${errorText(error)}`));
+}
+process.exit(exitCode);
