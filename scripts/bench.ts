@@ -524,17 +524,18 @@ function printTable(rows: Row[]): void {
 function shopJson(f: ShopFigures) {
   if (f.skipped) return { skipped: f.skipped };
   const round = (n: number) => Math.round(n * 10) / 10;
+  const ratio3 = (n: number) => Number(n.toFixed(3));
   const listRatio = f.voucherList && bare ? f.voucherList.okRps / bare.okRps : null;
   const orderRatio = f.createOrder && f.direct ? f.createOrder.okRps / f.direct.tps : null;
   return {
     voucherListRps: f.voucherList ? round(f.voucherList.okRps) : null,
-    voucherListToBare: listRatio === null ? null : round(listRatio * 1000) / 1000,
+    voucherListToBare: listRatio === null ? null : ratio3(listRatio),
     voucherListMeets: listRatio === null ? null : listRatio >= TARGET.listToBare,
     createOrderRps: f.createOrder ? round(f.createOrder.okRps) : null,
     createOrderErrors: f.createOrder ? f.createOrder.errors : null,
     createOrderLatencyAvgMs: f.createOrder ? round(f.createOrder.latencyAvgMs) : null,
     directTps: f.direct ? round(f.direct.tps) : null,
-    orderToDirect: orderRatio === null ? null : round(orderRatio * 1000) / 1000,
+    orderToDirect: orderRatio === null ? null : ratio3(orderRatio),
     orderMeets: orderRatio === null ? null : orderRatio >= TARGET.orderToDirect,
     ...(f.pgbench ? { pgbenchTps: round(f.pgbench.tps) } : {}),
     errors: f.errors,
@@ -568,6 +569,11 @@ async function main(): Promise<number> {
     if ('text' in bundle) console.log(`\nFirst-load JavaScript of /voucher (${bundle.source}):\n${bundle.text}`);
   });
 
+  if (ui && 'firstLoadTimeline' in ui && ui.firstLoadTimeline.length) {
+    console.log(`\nVoucher page, first cold load (CPU ${TARGET.cpuSlowdown}x): what it fetched before it was usable at ${ui.runs[0]} ms`);
+    for (const entry of ui.firstLoadTimeline)
+      console.log(`  ${String(entry.start).padStart(5)} -> ${String(entry.end).padStart(5)} ms  ${entry.type.padEnd(10)} ${entry.name}`);
+  }
   console.log('');
   printTable(report());
   if (errors.length) console.log(`\nErrors:\n  ${errors.map((e) => e.split('\n')[0]).join('\n  ')}`);

@@ -9,6 +9,8 @@ export interface UiResult {
   runs: number[];
   /** Wall clock from page.goto() until the condition was seen, per run. */
   wallMs: number[];
+  /** What the first (cold) load fetched before it was usable: ms from navigation start. */
+  firstLoadTimeline: { name: string; type: string; start: number; end: number }[];
 }
 
 /**
@@ -37,7 +39,16 @@ const USABLE_SCRIPT = `(() => {
     const cards = Array.from(document.querySelectorAll('[data-testid="voucher-card"]'));
     const channels = Array.from(document.querySelectorAll('[data-testid="pay-channel"]'));
     if (cards.some(shown) && channels.some(isSelected)) {
-      window.__benchUsable(performance.now());
+      const at = performance.now();
+      const nav = performance.getEntriesByType('navigation')[0];
+      const timeline = performance.getEntriesByType('resource').map((e) => ({
+        name: e.name.replace(location.origin, '').split('?')[0],
+        type: e.initiatorType,
+        start: Math.round(e.startTime),
+        end: Math.round(e.responseEnd),
+      }));
+      if (nav) timeline.unshift({ name: 'document', type: 'navigation', start: 0, end: Math.round(nav.responseEnd) });
+      window.__benchUsable(at, JSON.stringify(timeline));
       return;
     }
     requestAnimationFrame(tick);
@@ -66,6 +77,7 @@ export async function measureVoucherPage(options: {
   try {
     const runs: number[] = [];
     const wallMs: number[] = [];
+    let firstLoadTimeline: UiResult['firstLoadTimeline'] = [];
     for (let i = 0; i < options.runs; i++) {
       // A fresh context each time: empty cache and storage, as on a first visit from the game.
       const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
@@ -80,7 +92,10 @@ export async function measureVoucherPage(options: {
         await cdp.send('Emulation.setCPUThrottlingRate', { rate: options.cpuSlowdown });
         let reportUsable: (ms: number) => void = () => undefined;
         const usable = new Promise<number>((resolve) => (reportUsable = resolve));
-        await page.exposeFunction('__benchUsable', (ms: number) => reportUsable(ms));
+        await page.exposeFunction('__benchUsable', (ms: number, timeline: string) => {
+          if (i === 0) firstLoadTimeline = JSON.parse(timeline) as UiResult['firstLoadTimeline'];
+          reportUsable(ms);
+        });
         await page.addInitScript(USABLE_SCRIPT);
         const started = performance.now();
         await page.goto(options.url, { waitUntil: 'commit', timeout: options.timeoutMs });
@@ -97,7 +112,7 @@ export async function measureVoucherPage(options: {
       }
     }
     const sorted = [...runs].sort((a, b) => a - b);
-    return { ms: sorted[Math.floor(sorted.length / 2)]!, runs, wallMs };
+    return { ms: sorted[Math.floor(sorted.length / 2)]!, runs, wallMs, firstLoadTimeline };
   } finally {
     await browser.close().catch(() => undefined);
   }
