@@ -5,14 +5,29 @@ import type { Db, Executor } from '../../db/client.ts';
 import { products } from '../../db/schema.ts';
 import { pickLocalized } from '../../shared/localized.ts';
 import { minorToMajorNumber } from '../payments/money.ts';
+import { TtlCache } from '../../shared/ttl-cache.ts';
 
 export type ProductRow = typeof products.$inferSelect;
 
+/** How long a game's catalogue is served from memory before it is read again. */
+export const CATALOGUE_CACHE_MS = 10_000;
+
 export class CatalogService {
+  private readonly voucherRows = new TtlCache<number, ProductRow[]>(CATALOGUE_CACHE_MS);
+
   constructor(private readonly db: Db) {}
 
+  /**
+   * The voucher packs of a game, in the request's language. Lists are served from a short-lived cache (the catalogue is
+   * read on every page view); orders always price from a fresh read of the product.
+   */
   async voucherList(appId: number, language: Language): Promise<VoucherGoods[]> {
-    const rows = await this.db
+    const rows = await this.voucherRows.get(appId, () => this.loadVouchers(appId));
+    return rows.map((row) => toVoucherGoods(row, language));
+  }
+
+  private loadVouchers(appId: number): Promise<ProductRow[]> {
+    return this.db
       .select()
       .from(products)
       .where(
@@ -24,7 +39,6 @@ export class CatalogService {
         ),
       )
       .orderBy(asc(products.sort), asc(products.id));
-    return rows.map((row) => toVoucherGoods(row, language));
   }
 
   /** A product that can be sold: visible, not excluded. */

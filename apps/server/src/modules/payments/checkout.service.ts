@@ -57,7 +57,7 @@ export class CheckoutService {
       (body.currency !== undefined && body.currency !== product.currency);
     if (priceChanged) throw conflict('productChanged');
 
-    const channel = await this.channels.offered(this.db, body.appId, body.selectedRegionCode, body);
+    const channel = await this.channels.offered(body.appId, body.selectedRegionCode, body);
     if (!channel) throw badRequest('channelNotOffered');
 
     const order = await this.db.transaction(async (tx) => {

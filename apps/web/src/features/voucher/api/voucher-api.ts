@@ -4,9 +4,15 @@ import { channelList, channelListForRegion } from '@shop/contract/channels';
 import { createVoucherOrder, type CreateVoucherOrderBody } from '@shop/contract/checkout';
 import { countryList, ipCountry } from '@shop/contract/countries';
 import { call } from '../../../shared/api/client';
+import { patchClientState } from '../../../shared/store/client-store';
 
 export const fetchVoucherList = (appId: number, silent = false) => call(voucherList, { params: { appId }, silent });
-export const fetchUserInfo = () => call(userInfo);
+/** The player and the game account of the session; the account is kept as the client state's bound game info. */
+export async function fetchUserInfo() {
+  const user = await call(userInfo);
+  patchClientState({ gameInfo: user.gameRole });
+  return user;
+}
 export const fetchIpCountry = () => call(ipCountry, { quiet: true });
 export const fetchCountries = () => call(countryList, { silent: true, quiet: true });
 /** The channels for a region the player chose. */

@@ -108,7 +108,8 @@ export function useVoucherPage(language: Language) {
         thirdChannelId: channel.thirdChannelId,
         voucherSn: voucher.productSn,
         orderSource: 'voucher',
-        productPrice: voucher.productPrice,
+        // the price shown and charged (the discounted one); the server refuses the order if its catalogue differs
+        productPrice: voucher.productDiscountPrice,
         currency: voucher.currency,
       });
       trackPurchase({
