@@ -37,12 +37,10 @@ export function parseThirdPayResponse(value: unknown): unknown {
  * to it, as the stand-in widget itself assumes; otherwise Xsolla's own hosts.
  */
 export function xsollaPayStationUrl(xsolla: RuntimeConfig['xsolla'], token: string): string {
-  let host = xsolla.host;
-  if (!host) {
-    const standIn = /^(https?:\/\/[^/]+.*?)\/embed\/paystation\//i.exec(xsolla.scriptUrl);
-    const xsollaHosted = /^https?:\/\/[^/]*xsolla\.(com|net)\//i.test(xsolla.scriptUrl);
-    host = standIn && !xsollaHosted ? standIn[1] : xsolla.sandbox ? 'sandbox-secure.xsolla.com' : 'secure.xsolla.com';
-  }
+  const standIn = /^(https?:\/\/[^/]+.*?)\/embed\/paystation\//i.exec(xsolla.scriptUrl);
+  const xsollaHosted = /^https?:\/\/[^/]*xsolla\.(com|net)\//i.test(xsolla.scriptUrl);
+  const fallback = standIn && !xsollaHosted ? standIn[1]! : xsolla.sandbox ? 'sandbox-secure.xsolla.com' : 'secure.xsolla.com';
+  const host = xsolla.host || fallback;
   const base = /^https?:\/\//i.test(host) ? host.replace(/\/+$/, '') : `https://${host}`;
   // a host may be given with the Pay Station path already (http://.../sandbox/xsolla/paystation4/)
   const path = /\/paystation\d*$/i.test(base) ? '/' : '/paystation4/';

@@ -62,7 +62,6 @@ export function useVoucherPage(language: Language) {
   const ipRegion = ip.loading ? null : regionFromIp(ip.data);
   const [chosenRegion, setChosenRegion] = useState<string | null>(null);
   const region = chosenRegion ?? ipRegion;
-  const countries = useAsyncData('countries', fetchCountries);
 
   // Channels for the region; 5. changing region reloads them. Until the player picks one, the IP region's channels come
   // straight from the channel list (the server resolves the same region from the IP), without waiting for user/ip/country.
@@ -70,6 +69,8 @@ export function useVoucherPage(language: Language) {
     chosenRegion ? `channels:${appId}:${chosenRegion}` : `channels:${appId}:ip`,
     () => (chosenRegion ? fetchChannels(appId, chosenRegion) : fetchChannelsForIp(appId)),
   );
+  // ~250 countries for the region selector: asked for once the channels are on screen, off the critical path
+  const countries = useAsyncData(channels.data || channels.error ? 'countries' : null, fetchCountries);
   const [expanded, setExpanded] = useState(false);
   const [chosenChannelId, setChosenChannelId] = useState<number | null>(null);
   const visible = useMemo(
