@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { outcomeOf, pollUntilSettled } from './order-outcome';
+import { outcomeOf, pollUntilSettled, providerSaysNotPaid } from './order-outcome';
 
 describe('outcomeOf', () => {
   it('maps every status code', () => {
@@ -55,5 +55,15 @@ describe('pollUntilSettled', () => {
     controller.abort();
     const result = await pollUntilSettled({ load: async () => 0, statusOf: (s) => s, signal: controller.signal });
     expect(result).toEqual({ value: undefined, settled: false });
+  });
+});
+
+describe('providerSaysNotPaid', () => {
+  it('reads PayerMax non-success statuses as a hint, and nothing else', () => {
+    expect(providerSaysNotPaid('payermax', new URLSearchParams('status=CANCEL'))).toBe(true);
+    expect(providerSaysNotPaid('payermax', new URLSearchParams('status=failed'))).toBe(true);
+    expect(providerSaysNotPaid('payermax', new URLSearchParams('status=SUCCESS'))).toBe(false);
+    expect(providerSaysNotPaid('payermax', new URLSearchParams(''))).toBe(false);
+    expect(providerSaysNotPaid('paypal', new URLSearchParams('status=CANCEL'))).toBe(false);
   });
 });

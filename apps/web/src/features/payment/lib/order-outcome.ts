@@ -25,6 +25,19 @@ export function outcomeOf(status: number): Outcome {
 
 export const POLL_INTERVAL_MS = 1500;
 export const POLL_TIMEOUT_MS = 30_000;
+/** How long to wait for a webhook when the provider's return already says the payment did not go through. */
+export const POLL_TIMEOUT_NOT_PAID_MS = 6_000;
+
+const NOT_PAID = ['CANCEL', 'CANCELED', 'CANCELLED', 'CLOSED', 'FAILED'];
+
+/**
+ * Whether the provider's return says the payment did not go through (PayerMax appends status=CANCEL, CLOSED or
+ * FAILED). Only ever a hint to stop waiting sooner: success is read from our server's order, never from the query.
+ */
+export function providerSaysNotPaid(channel: string, query: URLSearchParams): boolean {
+  const status = query.get('status')?.trim().toUpperCase();
+  return channel === 'payermax' && !!status && NOT_PAID.includes(status);
+}
 
 export interface PollOptions<T> {
   load: () => Promise<T>;

@@ -1,12 +1,20 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import type { Order } from '@shop/contract/orders';
 import { formatPrice } from '../../../shared/lib/format';
 import { useLanguage } from '../../../shared/i18n/useLanguage';
 import { capturePaypal, fetchOrder } from '../api/payment-api';
 import { PaymentResultActions } from '../components/PaymentResultActions';
-import { outcomeOf, pollUntilSettled, type Outcome } from '../lib/order-outcome';
+import { paymentResultPath } from '../../../shared/payment/paths';
+import {
+  POLL_TIMEOUT_MS,
+  POLL_TIMEOUT_NOT_PAID_MS,
+  outcomeOf,
+  pollUntilSettled,
+  providerSaysNotPaid,
+  type Outcome,
+} from '../lib/order-outcome';
 import { breakOutOfFrame, paymentQuery } from '../lib/target';
 import './payment.css';
 
@@ -36,6 +44,8 @@ export default function PaymentReturnPage() {
   const [query] = useSearchParams();
   const { from, orderId, channel } = paymentQuery(query);
   const paypalToken = channel === 'paypal' ? query.get('token') : null;
+  const notPaidHint = providerSaysNotPaid(channel, query);
+  const navigate = useNavigate();
   const [view, setView] = useState<View>({ phase: 'checking' });
   const [framed] = useState(() => typeof window !== 'undefined' && window.top !== window.self);
 
@@ -56,8 +66,14 @@ export default function PaymentReturnPage() {
         load: () => fetchOrder(orderId, true),
         statusOf: (order) => order.status,
         signal: controller.signal,
+        timeoutMs: notPaidHint ? POLL_TIMEOUT_NOT_PAID_MS : POLL_TIMEOUT_MS,
       });
       if (controller.signal.aborted) return;
+      if (notPaidHint && !settled && value) {
+        // abandoned at the provider and still unpaid here: that is the cancel page's case
+        void navigate(paymentResultPath('cancel', { from, orderId, channel }), { replace: true });
+        return;
+      }
       setView({
         phase: 'result',
         order: value,
@@ -65,7 +81,7 @@ export default function PaymentReturnPage() {
       });
     })();
     return () => controller.abort();
-  }, [orderId, paypalToken]);
+  }, [orderId, paypalToken, notPaidHint, from, channel, navigate]);
 
   if (framed) return null;
 
