@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
-import helmet from '@fastify/helmet';
+import helmet from 'helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -98,7 +98,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // The shop's own routes get security headers; the embedded sandbox (a stand-in for other sites) does not.
   await app.register(async (shop) => {
     const self = "'self'";
-    await shop.register(helmet, {
+    // Built once: @fastify/helmet rebuilds the middleware (and re-parses the CSP) on every request.
+    const securityHeaders = helmet({
       contentSecurityPolicy: {
         directives: {
           defaultSrc: [self],
@@ -114,6 +115,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       },
       crossOriginEmbedderPolicy: false,
     });
+    shop.addHook('onRequest', (request, reply, done) => securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined)));
     registerHealthRoutes(shop, services);
     registerAuthRoutes(shop, services);
     registerCatalogRoutes(shop, services);

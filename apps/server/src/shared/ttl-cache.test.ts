@@ -14,6 +14,15 @@ describe('TtlCache', () => {
     expect(await cache.get('a', load)).toBe(2);
   });
 
+  it('runs a lazy thenable (like a query builder) once, not on every read', async () => {
+    let runs = 0;
+    const lazyQuery = { then: (resolve: (value: number) => void) => resolve(++runs) } as PromiseLike<number>;
+    const cache = new TtlCache<string, number>(1000);
+    await cache.get('a', () => lazyQuery);
+    await cache.get('a', () => lazyQuery);
+    expect(runs).toBe(1);
+  });
+
   it('does not keep a failed load', async () => {
     const cache = new TtlCache<string, number>(1000);
     await expect(cache.get('a', () => Promise.reject(new Error('db down')))).rejects.toThrow('db down');

@@ -10,10 +10,11 @@ export class TtlCache<K, V> {
     private readonly now: () => number = Date.now,
   ) {}
 
-  get(key: K, load: () => Promise<V>): Promise<V> {
+  get(key: K, load: () => PromiseLike<V>): Promise<V> {
     const entry = this.entries.get(key);
     if (entry && entry.expiresAt > this.now()) return entry.value;
-    const value = load();
+    // Promise.resolve settles thenables once: a lazy query builder (drizzle's) would otherwise run on every await.
+    const value = Promise.resolve(load());
     this.entries.set(key, { value, expiresAt: this.now() + this.ttlMs });
     value.catch(() => {
       if (this.entries.get(key)?.value === value) this.entries.delete(key);
