@@ -17,7 +17,7 @@ export const CreateVoucherOrderBody = z.object({
   thirdChannelId: text(64),
   voucherSn: text(64),
   orderSource: z.literal('voucher'),
-  /** The price the client showed; when sent it must equal our catalogue price (we never charge it). */
+  /** The price the client showed (the discounted price, productDiscountPrice); when sent it must equal our catalogue's, but it is never what we charge. */
   productPrice: z.number().nonnegative().optional(),
   currency: currencyCode.optional(),
 });

@@ -12,7 +12,8 @@ export const RuntimeConfig = z.object({
   iframePayment: z.boolean(),
   /** Hosts (origins) the /pay iframe route may load. */
   paymentHosts: z.array(z.string()),
-  xsolla: z.object({ scriptUrl: z.string(), sandbox: z.boolean(), host: z.string().optional() }),
+  /** The Pay Station embed script, whether it runs in sandbox mode, and the Pay Station page (for the iframe route). */
+  xsolla: z.object({ scriptUrl: z.string(), payStationUrl: z.string(), sandbox: z.boolean(), host: z.string().optional() }),
   features: z.object({ cart: z.boolean(), otpLogin: z.boolean() }),
   analyticsId: z.string().optional(),
   links: z.object({

@@ -22,7 +22,7 @@ export function runtimeConfig(config: AppConfig, buildId: string): RuntimeConfig
     buildId,
     iframePayment: config.iframePayment,
     paymentHosts: paymentOrigins(config),
-    xsolla: { scriptUrl: config.xsolla.scriptUrl, sandbox: config.xsolla.sandbox },
+    xsolla: { scriptUrl: config.xsolla.scriptUrl, payStationUrl: config.xsolla.payStationUrl, sandbox: config.xsolla.sandbox },
     features: { cart: false, otpLogin: false },
     ...(config.analyticsId ? { analyticsId: config.analyticsId } : {}),
     links: config.links,

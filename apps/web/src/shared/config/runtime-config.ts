@@ -7,7 +7,7 @@ export const DEVELOPMENT_CONFIG: RuntimeConfig = {
   buildId: 'dev',
   iframePayment: false,
   paymentHosts: ['http://localhost:8080'],
-  xsolla: { scriptUrl: '/sandbox/xsolla/embed/paystation/1.2.3/widget.min.js', sandbox: true },
+  xsolla: { scriptUrl: '/sandbox/xsolla/embed/paystation/1.2.3/widget.min.js', payStationUrl: '/sandbox/xsolla/paystation4/', sandbox: true },
   features: { cart: false, otpLogin: false },
   links: { terms: '#', privacy: '#', refund: '#', contact: '#', tutorial: '#' },
 };

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { decidePayment, xsollaPayStationUrl, type DispatchContext } from './dispatch';
 import { payIframePath, paymentResultPath } from './paths';
 
-const redirectMode: DispatchContext = { iframePayment: false, xsolla: { scriptUrl: '/w.js', sandbox: true } };
+const redirectMode: DispatchContext = { iframePayment: false, xsolla: { scriptUrl: '/w.js', payStationUrl: 'https://pay.example/paystation4/', sandbox: true } };
 const iframeMode: DispatchContext = { ...redirectMode, iframePayment: true };
 
 describe('decidePayment: xsolla', () => {
@@ -17,7 +17,7 @@ describe('decidePayment: xsolla', () => {
     expect(decidePayment('xsolla', response, redirectMode)).toEqual({ kind: 'xsolla', token: 'tok en' });
     expect(decidePayment('xsolla', response, iframeMode)).toEqual({
       kind: 'iframe',
-      url: 'https://sandbox-secure.xsolla.com/paystation4/?token=tok%20en',
+      url: 'https://pay.example/paystation4/?token=tok%20en',
     });
   });
   it('says the payment could not start without a token or with garbage', () => {
@@ -79,22 +79,13 @@ describe('decidePayment: payermax', () => {
 });
 
 describe('xsollaPayStationUrl', () => {
-  it('uses the configured host, with or without a scheme', () => {
-    expect(xsollaPayStationUrl({ scriptUrl: '', sandbox: false }, 't')).toBe('https://secure.xsolla.com/paystation4/?token=t');
-    expect(xsollaPayStationUrl({ scriptUrl: '', sandbox: false, host: 'secure.xsolla.com' }, 't')).toBe(
-      'https://secure.xsolla.com/paystation4/?token=t',
+  it('adds the token to the configured Pay Station page', () => {
+    const xsolla = { scriptUrl: '', sandbox: false };
+    expect(xsollaPayStationUrl({ ...xsolla, payStationUrl: 'https://secure.xsolla.com/paystation4/' }, 't/1')).toBe(
+      'https://secure.xsolla.com/paystation4/?token=t%2F1',
     );
-    expect(
-      xsollaPayStationUrl({ scriptUrl: '', sandbox: true, host: 'http://localhost:8080/sandbox/xsolla/paystation4/' }, 't'),
-    ).toBe('http://localhost:8080/sandbox/xsolla/paystation4/?token=t');
-    expect(
-      xsollaPayStationUrl({ scriptUrl: 'http://localhost:8080/sandbox/xsolla/embed/paystation/1.2.3/widget.min.js', sandbox: true }, 't'),
-    ).toBe('http://localhost:8080/sandbox/xsolla/paystation4/?token=t');
-    expect(
-      xsollaPayStationUrl({ scriptUrl: 'https://cdn.xsolla.net/payments-bucket-prod/embed/paystation/1.5.0/widget.min.js', sandbox: true }, 't'),
-    ).toBe('https://sandbox-secure.xsolla.com/paystation4/?token=t');
-    expect(xsollaPayStationUrl({ scriptUrl: '', sandbox: true, host: 'http://localhost:8080/sandbox/xsolla' }, 't')).toBe(
-      'http://localhost:8080/sandbox/xsolla/paystation4/?token=t',
+    expect(xsollaPayStationUrl({ ...xsolla, payStationUrl: 'http://localhost:8080/sandbox/xsolla/paystation4/?x=1' }, 't')).toBe(
+      'http://localhost:8080/sandbox/xsolla/paystation4/?x=1&token=t',
     );
   });
 });

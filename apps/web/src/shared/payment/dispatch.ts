@@ -31,20 +31,10 @@ export function parseThirdPayResponse(value: unknown): unknown {
   }
 }
 
-/**
- * The Pay Station page for a token (the iframe route loads it; the widget builds the same URL itself). Without a
- * configured host, a widget script served from a non-Xsolla host (the local sandbox stand-in) serves Pay Station next
- * to it, as the stand-in widget itself assumes; otherwise Xsolla's own hosts.
- */
+/** The Pay Station page for a token, for the iframe route (the widget builds the same URL itself). */
 export function xsollaPayStationUrl(xsolla: RuntimeConfig['xsolla'], token: string): string {
-  const standIn = /^(https?:\/\/[^/]+.*?)\/embed\/paystation\//i.exec(xsolla.scriptUrl);
-  const xsollaHosted = /^https?:\/\/[^/]*xsolla\.(com|net)\//i.test(xsolla.scriptUrl);
-  const fallback = standIn && !xsollaHosted ? standIn[1]! : xsolla.sandbox ? 'sandbox-secure.xsolla.com' : 'secure.xsolla.com';
-  const host = xsolla.host || fallback;
-  const base = /^https?:\/\//i.test(host) ? host.replace(/\/+$/, '') : `https://${host}`;
-  // a host may be given with the Pay Station path already (http://.../sandbox/xsolla/paystation4/)
-  const path = /\/paystation\d*$/i.test(base) ? '/' : '/paystation4/';
-  return `${base}${path}?token=${encodeURIComponent(token)}`;
+  const separator = xsolla.payStationUrl.includes('?') ? '&' : '?';
+  return `${xsolla.payStationUrl}${separator}token=${encodeURIComponent(token)}`;
 }
 
 export function decidePayment(channel: string, thirdPayResponse: unknown, context: DispatchContext): PaymentAction {
