@@ -62,3 +62,24 @@ describe('sandboxPlugin mounted in a host app', () => {
     ).rejects.toThrow(/publicUrl/);
   });
 });
+
+describe('sandbox index page', () => {
+  it('lists the stand-ins at the mount point', async () => {
+    const app = Fastify();
+    await app.register(sandboxPlugin, {
+      prefix: '/sandbox',
+      publicUrl: 'http://localhost:8080/sandbox',
+      paypalWebhookUrl: 'http://127.0.0.1:1/api/webhooks/paypal',
+      xsollaWebhookUrl: 'http://127.0.0.1:1/api/webhooks/xsolla',
+      webhookRetryDelaysMs: [],
+    });
+    try {
+      const page = await app.inject({ method: 'GET', url: '/sandbox/' });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain('http://localhost:8080/sandbox/paypal');
+      expect(page.body).toContain('PayerMax');
+    } finally {
+      await app.close();
+    }
+  });
+});

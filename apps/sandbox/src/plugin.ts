@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { SandboxContext } from './shared/context.ts';
 import { WebhookSender, type WebhookEvent } from './shared/webhooks.ts';
+import { sendPage } from './shared/page.ts';
 import { payermaxPlugin } from './payermax/index.ts';
 import { paypalPlugin } from './paypal/index.ts';
 import { xsollaPlugin } from './xsolla/index.ts';
@@ -48,6 +49,19 @@ export async function registerSandbox(
     xsollaWebhookUrl: opts.xsollaWebhookUrl,
     webhooks,
   };
+  app.get('/', async (_request, reply) =>
+    sendPage(reply, 200, {
+      provider: 'Sandbox',
+      accent: '#344054',
+      heading: 'Local stand-ins for the outside world',
+      rows: [
+        ['PayPal (Orders v2)', `${ctx.publicUrl()}/paypal`],
+        ['Xsolla (Pay Station)', `${ctx.publicUrl()}/xsolla`],
+        ['PayerMax (hosted checkout)', `${ctx.publicUrl()}/payermax/aggregate-pay/api/gateway`],
+      ],
+      message: { text: 'Checkout pages offer Pay, Decline and Cancel; webhooks go to the shop as the real providers send them.', tone: 'info' },
+    }),
+  );
   await app.register(paypalPlugin, { prefix: '/paypal', ...ctx });
   await app.register(xsollaPlugin, { prefix: '/xsolla', ...ctx });
   await app.register(payermaxPlugin, { prefix: '/payermax', ...ctx });
