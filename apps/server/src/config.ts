@@ -131,13 +131,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const sandboxPublicUrl = `${publicUrl}/sandbox`;
   const creds = SANDBOX_CREDENTIALS;
 
-  /** In sandbox mode every provider setting has a sandbox default; otherwise it must be given. */
-  const need = (name: string, value: string | undefined, sandboxValue: string): string => {
+  /**
+   * In sandbox mode every provider setting has a sandbox default. Otherwise hosts default to the providers' documented
+   * ones (PAYMENTS.md) and credentials must be given.
+   */
+  const need = (name: string, value: string | undefined, sandboxValue: string, providerDefault?: string): string => {
     if (value) return value;
     if (embedded) return sandboxValue;
+    if (providerDefault) return providerDefault;
     problems.push(`${name}: required when the sandbox is off`);
     return '';
   };
+  const xsollaSandbox = e.XSOLLA_SANDBOX ?? !production;
 
   let gameLaunchSecrets: Record<number, string> = {};
   if (e.GAME_LAUNCH_SECRETS) {
@@ -166,24 +171,34 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: e.TRUST_PROXY,
     countryHeader: e.COUNTRY_HEADER?.toLowerCase(),
     paypal: {
-      baseUrl: need('PAYPAL_BASE_URL', e.PAYPAL_BASE_URL, `${sandboxUrl}/paypal`),
+      baseUrl: need('PAYPAL_BASE_URL', e.PAYPAL_BASE_URL, `${sandboxUrl}/paypal`, production ? 'https://api-m.paypal.com' : 'https://api-m.sandbox.paypal.com'),
       clientId: need('PAYPAL_CLIENT_ID', e.PAYPAL_CLIENT_ID, creds.paypal.clientId),
       clientSecret: need('PAYPAL_CLIENT_SECRET', e.PAYPAL_CLIENT_SECRET, creds.paypal.clientSecret),
       webhookId: need('PAYPAL_WEBHOOK_ID', e.PAYPAL_WEBHOOK_ID, creds.paypal.webhookId),
       brandName: 'Game Shop',
     },
     xsolla: {
-      apiBaseUrl: need('XSOLLA_API_BASE_URL', e.XSOLLA_API_BASE_URL, `${sandboxUrl}/xsolla`),
-      payStationUrl: need('XSOLLA_PAYSTATION_URL', e.XSOLLA_PAYSTATION_URL, `${sandboxPublicUrl}/xsolla/paystation4/`),
+      apiBaseUrl: need('XSOLLA_API_BASE_URL', e.XSOLLA_API_BASE_URL, `${sandboxUrl}/xsolla`, 'https://api.xsolla.com'),
+      payStationUrl: need(
+        'XSOLLA_PAYSTATION_URL',
+        e.XSOLLA_PAYSTATION_URL,
+        `${sandboxPublicUrl}/xsolla/paystation4/`,
+        xsollaSandbox ? 'https://sandbox-secure.xsolla.com/paystation4/' : 'https://secure.xsolla.com/paystation4/',
+      ),
       scriptUrl: need('XSOLLA_SCRIPT_URL', e.XSOLLA_SCRIPT_URL, `${sandboxPublicUrl}/xsolla/embed/paystation/1.2.3/widget.min.js`),
       merchantId: need('XSOLLA_MERCHANT_ID', e.XSOLLA_MERCHANT_ID, creds.xsolla.merchantId),
       projectId: need('XSOLLA_PROJECT_ID', e.XSOLLA_PROJECT_ID, creds.xsolla.projectId),
       apiKey: need('XSOLLA_API_KEY', e.XSOLLA_API_KEY, creds.xsolla.apiKey),
       secretKey: need('XSOLLA_SECRET_KEY', e.XSOLLA_SECRET_KEY, creds.xsolla.secretKey),
-      sandbox: e.XSOLLA_SANDBOX ?? !production,
+      sandbox: xsollaSandbox,
     },
     payermax: {
-      gatewayUrl: need('PAYERMAX_GATEWAY_URL', e.PAYERMAX_GATEWAY_URL, `${sandboxUrl}/payermax/aggregate-pay/api/gateway`),
+      gatewayUrl: need(
+        'PAYERMAX_GATEWAY_URL',
+        e.PAYERMAX_GATEWAY_URL,
+        `${sandboxUrl}/payermax/aggregate-pay/api/gateway`,
+        production ? 'https://pay-gate.payermax.com/aggregate-pay/api/gateway' : 'https://pay-gate-uat.payermax.com/aggregate-pay/api/gateway',
+      ),
       appId: need('PAYERMAX_APP_ID', e.PAYERMAX_APP_ID, creds.payermax.appId),
       merchantNo: need('PAYERMAX_MERCHANT_NO', e.PAYERMAX_MERCHANT_NO, creds.payermax.merchantNo),
       merchantPrivateKeyPem: need('PAYERMAX_PRIVATE_KEY', e.PAYERMAX_PRIVATE_KEY, creds.payermax.merchantPrivateKeyPem),

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('configuration', () => {
+  it('runs out of the box with the embedded database and sandbox providers', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(8080);
+    expect(config.database.url).toBeUndefined();
+    expect(config.database.dataDir).toMatch(/data$/);
+    expect(config.sandbox.embedded).toBe(true);
+    expect(config.paypal.baseUrl).toBe('http://127.0.0.1:8080/sandbox/paypal');
+  });
+
+  it('reads PORT, DATA_DIR and DATABASE_URL', () => {
+    const config = loadConfig({ PORT: '9000', DATA_DIR: '/tmp/shop-data', DATABASE_URL: 'postgres://u@db:5432/shop' });
+    expect(config.port).toBe(9000);
+    expect(config.database).toMatchObject({ dataDir: '/tmp/shop-data', url: 'postgres://u@db:5432/shop' });
+  });
+
+  it('names every bad or missing variable', () => {
+    expect(() => loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x' })).toThrow(/PORT[\s\S]*DATABASE_URL|DATABASE_URL[\s\S]*PORT/);
+    try {
+      loadConfig({ SHOP_ENV: 'production' });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      const message = (error as Error).message;
+      for (const name of ['JWT_SECRET', 'PAYPAL_CLIENT_ID', 'XSOLLA_SECRET_KEY', 'PAYERMAX_PRIVATE_KEY', 'XSOLLA_SCRIPT_URL']) expect(message).toContain(name);
+      expect(message).not.toContain('PAYPAL_BASE_URL');
+    }
+  });
+
+  it('never runs the sandbox in production', () => {
+    expect(() => loadConfig({ SHOP_ENV: 'production', SANDBOX: 'embedded', JWT_SECRET: 'x'.repeat(32) })).toThrow(/SANDBOX/);
+  });
+
+  it('refuses malformed launch secrets', () => {
+    expect(() => loadConfig({ GAME_LAUNCH_SECRETS: '{"10030": "short"}' })).toThrow(/GAME_LAUNCH_SECRETS/);
+    expect(loadConfig({ GAME_LAUNCH_SECRETS: '{"10030": "a-long-enough-secret"}' }).gameLaunchSecrets).toEqual({ 10030: 'a-long-enough-secret' });
+  });
+});
