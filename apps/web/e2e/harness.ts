@@ -99,12 +99,16 @@ export function voucherLink(shop: RunningShop, options: { appId?: number; roleId
   return `${shop.url}/voucher?appId=${appId}&roleId=${options.roleId}&serverId=10001&accountId=acc-${options.roleId}&userLevel=12&language=${options.language ?? 'en'}${options.extra ?? ''}`;
 }
 
-/** The access token the page saved, to check the outcome through the API. */
-export async function savedToken(page: Page): Promise<string> {
-  return page.evaluate(() => {
-    const raw = localStorage.getItem('token');
-    if (!raw) throw new Error('no token saved');
-    const record = JSON.parse(raw) as { data: { token: string } };
-    return record.data.token;
-  });
+/** The access token the page saved (waiting for quick login to finish), to check the outcome through the API. */
+export async function savedToken(page: Page, timeoutMs = 10_000): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const token = await page.evaluate(() => {
+      const raw = localStorage.getItem('token');
+      return raw ? (JSON.parse(raw) as { data: { token: string } }).data.token : null;
+    });
+    if (token) return token;
+    if (Date.now() > deadline) throw new Error('no token saved');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }

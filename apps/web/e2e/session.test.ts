@@ -20,10 +20,10 @@ describe.skipIf(!enabled)('sessions in Chromium', () => {
     const page = await browser.newPage();
     await page.goto(voucherLink(shop, { roleId: `sess-${Date.now().toString(36)}` }));
     await page.getByTestId('voucher-card').first().waitFor();
+    const before = await savedToken(page);
     const record = await page.evaluate(() => JSON.parse(localStorage.getItem('token')!));
     expect(record).toMatchObject({ data: { token: expect.any(String), refreshToken: expect.any(String), expiresIn: 7200 }, maxAge: 7_200_000 });
     expect(typeof record.time).toBe('number');
-    const before = await savedToken(page);
 
     // Age the record past its maxAge: the next protected call must ask before going on.
     await page.evaluate(() => {

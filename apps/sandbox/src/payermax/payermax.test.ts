@@ -192,7 +192,7 @@ describe('PayerMax cashier', () => {
 
   it('closes an order that was not paid within expireTime and notifies CLOSED', async () => {
     const { data, answer } = await createOrder({ expireTime: 1 });
-    const [notification] = await waitFor(() => notifications(data.outTradeNo).length > 0 && notifications(data.outTradeNo), 3000);
+    const [notification] = await waitFor(() => notifications(data.outTradeNo).length > 0 && notifications(data.outTradeNo), 15_000);
     expect(JSON.parse(notification!.body)).toMatchObject({ code: 'PAYMENT_FAILED', data: { status: 'CLOSED' } });
     expect((await callGateway('orderQuery', { outTradeNo: data.outTradeNo })).data.status).toBe('CLOSED');
     expect((await fetch(answer.data.redirectUrl)).status).toBe(409);
