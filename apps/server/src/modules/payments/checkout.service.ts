@@ -41,14 +41,15 @@ export class CheckoutService {
    */
   async createVoucherOrder(user: SessionUser, body: CreateBody, language: Language): Promise<CreateOrderResult> {
     await this.games.requireGame(body.appId);
-    const [account] = await this.db
-      .select()
-      .from(gameAccounts)
-      .where(and(eq(gameAccounts.userId, user.userId), eq(gameAccounts.appId, body.appId), eq(gameAccounts.roleId, body.gameRoleId)))
-      .limit(1);
+    const [[account], product] = await Promise.all([
+      this.db
+        .select({ id: gameAccounts.id })
+        .from(gameAccounts)
+        .where(and(eq(gameAccounts.userId, user.userId), eq(gameAccounts.appId, body.appId), eq(gameAccounts.roleId, body.gameRoleId)))
+        .limit(1),
+      this.catalog.sellableProduct(this.db, body.id),
+    ]);
     if (!account) throw forbidden('gameRoleMismatch');
-
-    const product = await this.catalog.sellableProduct(this.db, body.id);
     if (!product || product.goodsType !== GoodsType.VOUCHER || product.productSn !== body.voucherSn) throw notFound('productNotFound');
     if (product.appId !== body.appId) throw badRequest('productOfAnotherGame');
     const priceMinor = product.discountPriceMinor;
@@ -60,24 +61,40 @@ export class CheckoutService {
     const channel = await this.channels.offered(body.appId, body.selectedRegionCode, body);
     if (!channel) throw badRequest('channelNotOffered');
 
+    // The provider is asked before the order is written, so the order, its item, its payment answer and its expiry job
+    // are one transaction (one commit) and no database lock waits on a provider. A payment opened for an order that
+    // then fails to commit is harmless: nobody can reach or pay it.
+    const draft = {
+      id: await this.nextOrderId(),
+      orderSn: newOrderSn(),
+      userId: user.userId,
+      thirdChannelName: channel.thirdChannelName,
+      currency: product.currency,
+      payAmountMinor: priceMinor,
+    };
+    const payment = await this.gateway.request(draft, {
+      language,
+      description: pickLocalized(product.names, language),
+      from: 'voucher',
+      userCountry: body.selectedRegionCode,
+    });
+
     const order = await this.db.transaction(async (tx) => {
       const [created] = await tx
         .insert(orders)
         .values({
-          orderSn: newOrderSn(),
-          userId: user.userId,
+          ...draft,
           appId: body.appId,
           gameAccountId: account.id,
           orderSource: 'voucher',
-          currency: product.currency,
           totalAmountMinor: product.priceMinor,
-          payAmountMinor: priceMinor,
           regionCode: body.regionCode,
           selectedRegionCode: body.selectedRegionCode,
           payChannelId: channel.id,
           payMethodName: channel.payMethodName,
           payMethodId: channel.payMethodId,
-          thirdChannelName: channel.thirdChannelName,
+          thirdPayResponse: payment.body,
+          thirdOrderId: payment.thirdOrderId ?? null,
           expiresAt: sql`now() + make_interval(secs => ${this.config.orderExpiryMs / 1000})`,
         })
         .returning();
@@ -104,11 +121,9 @@ export class CheckoutService {
       return created!;
     });
 
-    const description = pickLocalized(product.names, language);
-    const opened = await this.gateway.open(order, { language, description, from: 'voucher', userCountry: body.selectedRegionCode });
     return {
       thirdChannelName: channel.thirdChannelName as ThirdChannelNameValue,
-      thirdPayResponse: opened,
+      thirdPayResponse: payment.body,
       ptOrderId: order.orderSn,
       orderId: order.id,
       orderSn: order.orderSn,
@@ -117,12 +132,18 @@ export class CheckoutService {
     };
   }
 
+  /** Order ids are taken before the order is written: the provider's return URLs carry them. */
+  private async nextOrderId(): Promise<number> {
+    const result = await this.db.execute(sql`SELECT nextval(pg_get_serial_sequence('orders', 'id'))::int8 AS id`);
+    return Number((result as unknown as { rows: { id: number | string }[] }).rows[0]!.id);
+  }
+
   /** Re-opens the payment of an unpaid order of the caller (order list "Pay", purchase order screen). */
   async reopen(order: OrderRow, provider: ThirdChannelNameValue, language: Language): Promise<string> {
     if (order.thirdChannelName !== provider) throw badRequest('orderChannelMismatch');
     const [item] = await this.db.select({ names: orderItems.names }).from(orderItems).where(eq(orderItems.orderId, order.id)).limit(1);
     const description = item ? pickLocalized(item.names, language) : order.orderSn;
-    return this.gateway.open(order, {
+    return this.gateway.reopen(order, {
       language,
       description,
       from: order.orderSource === 'voucher' ? 'voucher' : 'shop',

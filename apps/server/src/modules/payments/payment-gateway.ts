@@ -18,6 +18,15 @@ export interface OpenPaymentOptions {
   userCountry: string;
 }
 
+/** What opening a payment needs to know of an order; the order row need not exist yet. */
+export type PaymentDraft = Pick<OrderRow, 'id' | 'orderSn' | 'userId' | 'thirdChannelName' | 'currency' | 'payAmountMinor'>;
+
+export interface OpenedPayment {
+  /** The provider's answer for the client: the spec's thirdPayResponse. */
+  body: string;
+  thirdOrderId?: string;
+}
+
 export interface PaymentClients {
   paypal: PaypalClient;
   xsolla: XsollaClient;
@@ -37,13 +46,14 @@ export class PaymentGateway {
     private readonly log: FastifyBaseLogger,
   ) {}
 
-  returnUrl(order: OrderRow, from: string, page: 'return' | 'cancel'): string {
+  returnUrl(order: PaymentDraft, from: string, page: 'return' | 'cancel'): string {
     const query = new URLSearchParams({ from, channel: order.thirdChannelName ?? '', orderId: String(order.id) });
     return `${this.config.publicUrl}/payment/${page}?${query}`;
   }
 
-  async open(order: OrderRow, options: OpenPaymentOptions): Promise<string> {
-    const response = await this.openWithProvider(order, options);
+  /** Re-opens the payment of an existing order and records the provider's new answer on it. */
+  async reopen(order: OrderRow, options: OpenPaymentOptions): Promise<string> {
+    const response = await this.request(order, options);
     await this.db
       .update(orders)
       .set({ thirdPayResponse: response.body, ...(response.thirdOrderId ? { thirdOrderId: response.thirdOrderId } : {}) })
@@ -51,7 +61,8 @@ export class PaymentGateway {
     return response.body;
   }
 
-  private async openWithProvider(order: OrderRow, options: OpenPaymentOptions): Promise<{ body: string; thirdOrderId?: string }> {
+  /** Asks the order's provider to open a payment; provider failures become an answer the client shows, never a throw. */
+  async request(order: PaymentDraft, options: OpenPaymentOptions): Promise<OpenedPayment> {
     const unavailable = translate(options.language, 'paymentProviderError');
     try {
       switch (order.thirdChannelName) {
