@@ -13,7 +13,7 @@ export type ProductRow = typeof products.$inferSelect;
 export const CATALOGUE_CACHE_MS = 10_000;
 
 export class CatalogService {
-  private readonly voucherRows = new TtlCache<number, ProductRow[]>(CATALOGUE_CACHE_MS);
+  private readonly voucherLists = new TtlCache<string, VoucherGoods[]>(CATALOGUE_CACHE_MS);
 
   constructor(private readonly db: Db) {}
 
@@ -21,9 +21,10 @@ export class CatalogService {
    * The voucher packs of a game, in the request's language. Lists are served from a short-lived cache (the catalogue is
    * read on every page view); orders always price from a fresh read of the product.
    */
-  async voucherList(appId: number, language: Language): Promise<VoucherGoods[]> {
-    const rows = await this.voucherRows.get(appId, () => this.loadVouchers(appId));
-    return rows.map((row) => toVoucherGoods(row, language));
+  voucherList(appId: number, language: Language): Promise<VoucherGoods[]> {
+    return this.voucherLists.get(`${appId}:${language}`, async () =>
+      (await this.loadVouchers(appId)).map((row) => toVoucherGoods(row, language)),
+    );
   }
 
   private loadVouchers(appId: number): Promise<ProductRow[]> {
