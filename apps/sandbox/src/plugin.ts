@@ -5,6 +5,7 @@ import { sendPage } from './shared/page.ts';
 import { payermaxPlugin } from './payermax/index.ts';
 import { paypalPlugin } from './paypal/index.ts';
 import { xsollaPlugin } from './xsolla/index.ts';
+import { outboxPlugin } from './outbox/index.ts';
 
 export interface SandboxOptions {
   /** Absolute URL at which this plugin is reachable from a browser, e.g. "http://localhost:8080/sandbox" (used in links/redirects it generates). */
@@ -58,6 +59,7 @@ export async function registerSandbox(
         ['PayPal (Orders v2)', `${ctx.publicUrl()}/paypal`],
         ['Xsolla (Pay Station)', `${ctx.publicUrl()}/xsolla`],
         ['PayerMax (hosted checkout)', `${ctx.publicUrl()}/payermax/aggregate-pay/api/gateway`],
+        ['Outbox (SMS and e-mail)', `${ctx.publicUrl()}/outbox`],
       ],
       message: { text: 'Checkout pages offer Pay, Decline and Cancel; webhooks go to the shop as the real providers send them.', tone: 'info' },
     }),
@@ -65,6 +67,7 @@ export async function registerSandbox(
   await app.register(paypalPlugin, { prefix: '/paypal', ...ctx });
   await app.register(xsollaPlugin, { prefix: '/xsolla', ...ctx });
   await app.register(payermaxPlugin, { prefix: '/payermax', ...ctx });
+  await app.register(outboxPlugin);
 }
 
 /**

@@ -19,6 +19,7 @@ import { registerHealthRoutes } from './modules/health/health.routes.ts';
 import { registerOrderRoutes } from './modules/orders/orders.routes.ts';
 import { registerPaymentRoutes } from './modules/payments/payment.routes.ts';
 import { webhookRoutes } from './modules/payments/webhooks.routes.ts';
+import { registerVerificationRoutes } from './modules/verification/verification.routes.ts';
 import { paymentOrigins, webRoutes } from './modules/web/web.routes.ts';
 import { createServices, type ServiceOverrides, type Services } from './services.ts';
 
@@ -123,6 +124,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     registerChannelRoutes(shop, services);
     registerOrderRoutes(shop, services);
     registerPaymentRoutes(shop, services);
+    registerVerificationRoutes(shop, services);
     await shop.register(webhookRoutes, services);
     await shop.register(webRoutes, { config });
   });

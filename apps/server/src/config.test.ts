@@ -34,6 +34,16 @@ describe('configuration', () => {
     expect(() => loadConfig({ SHOP_ENV: 'production', SANDBOX: 'embedded', JWT_SECRET: 'x'.repeat(32) })).toThrow(/SANDBOX/);
   });
 
+  it('needs an e-mail and an SMS sender in production', () => {
+    const base = { SHOP_ENV: 'production', JWT_SECRET: 'x'.repeat(32) };
+    expect(() => loadConfig(base)).toThrow(/SMTP_URL[\s\S]*SMS_GATEWAY_URL/);
+    expect(() => loadConfig({ SMTP_URL: 'http://mail.example.com' })).toThrow(/SMTP_URL/);
+    const config = loadConfig({});
+    expect(config.notifications.sandboxOutboxUrl).toBe('http://127.0.0.1:8080/sandbox/outbox/messages');
+    expect(config.verification).toMatchObject({ codeTtlSeconds: 600, codeMaxAttempts: 5, resendSeconds: 60 });
+    expect(config.verification.ignoredDialCodes).toEqual(['999999', '84', '98', '53', '963', '850']);
+  });
+
   it('refuses malformed launch secrets', () => {
     expect(() => loadConfig({ GAME_LAUNCH_SECRETS: '{"10030": "short"}' })).toThrow(/GAME_LAUNCH_SECRETS/);
     expect(loadConfig({ GAME_LAUNCH_SECRETS: '{"10030": "a-long-enough-secret"}' }).gameLaunchSecrets).toEqual({ 10030: 'a-long-enough-secret' });

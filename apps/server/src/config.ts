@@ -52,6 +52,17 @@ const EnvSchema = z.object({
   LINK_TUTORIAL: z.string().default('/voucher-instructions?from=voucher'),
   ANALYTICS_ID: optionalText,
   BUILD_ID: optionalText,
+  /** E-mail over SMTP, e.g. smtps://user:pass@smtp.example.com:465 (required in production). */
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
+  MAIL_FROM: z.string().trim().min(3).max(254).default('Game Shop <no-reply@localhost>'),
+  /** HTTP SMS gateway: POST JSON {to, text} with `Authorization: Bearer SMS_GATEWAY_TOKEN` (required in production). */
+  SMS_GATEWAY_URL: z.url().optional(),
+  SMS_GATEWAY_TOKEN: optionalText,
+  /** Verification-code limits (see docs/decisions.md). */
+  SMS_DAILY_LIMIT: z.coerce.number().int().min(0).max(10_000_000).default(5000),
+  CODE_TARGET_DAILY_LIMIT: z.coerce.number().int().min(1).max(1000).default(10),
+  CODE_IP_HOURLY_LIMIT: z.coerce.number().int().min(1).max(100_000).default(20),
+  CODE_RESEND_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
 });
 
 export interface PaypalConfig {
@@ -77,6 +88,31 @@ export interface PayermaxConfig {
   merchantNo: string;
   merchantPrivateKeyPem: string;
   platformPublicKeyPem: string;
+}
+
+export interface VerificationConfig {
+  codeTtlSeconds: number;
+  /** Tries (right or wrong) a code allows before it dies. */
+  codeMaxAttempts: number;
+  resendSeconds: number;
+  targetDailyLimit: number;
+  ipHourlyLimit: number;
+  /** SMS across all targets per UTC day. */
+  smsDailyLimit: number;
+  captchaTtlSeconds: number;
+  botTokenTtlSeconds: number;
+  /** How far (px) the released piece may be from the cut-out. */
+  captchaTolerancePx: number;
+  /** Dial codes that never receive SMS (spec section 9). */
+  ignoredDialCodes: string[];
+}
+
+export interface NotificationsConfig {
+  sandboxOutboxUrl?: string;
+  smtpUrl?: string;
+  mailFrom: string;
+  smsGatewayUrl?: string;
+  smsGatewayToken?: string;
 }
 
 export interface AppConfig {
@@ -106,6 +142,8 @@ export interface AppConfig {
   links: { terms: string; privacy: string; refund: string; contact: string; tutorial: string };
   analyticsId?: string;
   buildId: string;
+  verification: VerificationConfig;
+  notifications: NotificationsConfig;
 }
 
 export class ConfigError extends Error {}
@@ -124,6 +162,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const problems: string[] = [];
   if (production && embedded) problems.push('SANDBOX: the sandbox cannot run in production');
   if (production && !e.JWT_SECRET) problems.push('JWT_SECRET: required in production');
+  if (production && !e.SMTP_URL) problems.push('SMTP_URL: required in production (e-mail sender)');
+  if (production && !e.SMS_GATEWAY_URL) problems.push('SMS_GATEWAY_URL: required in production (SMS sender)');
 
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   const internalUrl = `http://127.0.0.1:${e.PORT}`;
@@ -217,6 +257,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     analyticsId: e.ANALYTICS_ID,
     buildId: e.BUILD_ID ?? 'dev',
+    verification: {
+      codeTtlSeconds: 600,
+      codeMaxAttempts: 5,
+      resendSeconds: e.CODE_RESEND_SECONDS,
+      targetDailyLimit: e.CODE_TARGET_DAILY_LIMIT,
+      ipHourlyLimit: e.CODE_IP_HOURLY_LIMIT,
+      smsDailyLimit: e.SMS_DAILY_LIMIT,
+      captchaTtlSeconds: 120,
+      botTokenTtlSeconds: 120,
+      captchaTolerancePx: 6,
+      ignoredDialCodes: [production ? '86' : '999999', '84', '98', '53', '963', '850'],
+    },
+    notifications: {
+      sandboxOutboxUrl: embedded ? `${sandboxUrl}/outbox/messages` : undefined,
+      smtpUrl: e.SMTP_URL,
+      mailFrom: e.MAIL_FROM,
+      smsGatewayUrl: e.SMS_GATEWAY_URL,
+      smsGatewayToken: e.SMS_GATEWAY_TOKEN,
+    },
   };
   if (problems.length) throw new ConfigError(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join('\n')}`);
   return config;

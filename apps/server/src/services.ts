@@ -16,6 +16,8 @@ import { PayermaxClient } from './modules/payments/payermax/payermax-client.ts';
 import { SettlementService } from './modules/payments/settlement.ts';
 import { XsollaClient } from './modules/payments/xsolla/xsolla-client.ts';
 import { VoucherLedger } from './modules/vouchers/ledger.ts';
+import { createMessageSender, type MessageSender } from './modules/notifications/message-sender.ts';
+import { VerificationService } from './modules/verification/verification.service.ts';
 
 export interface Services {
   config: AppConfig;
@@ -33,11 +35,15 @@ export interface Services {
   paymentClients: PaymentClients;
   checkout: CheckoutService;
   worker: OutboxWorker;
+  sender: MessageSender;
+  verification: VerificationService;
 }
 
 export interface ServiceOverrides {
   ipCountryLookup?: IpCountryLookup;
   fetch?: typeof fetch;
+  /** Replaces the configured SMS/e-mail sender (tests). */
+  sender?: MessageSender;
 }
 
 /** Wires the modules together; the only place that knows every service. */
@@ -63,6 +69,7 @@ export function createServices(config: AppConfig, database: Database, log: Fasti
     log,
     config.jobsPollMs,
   );
+  const sender = overrides.sender ?? createMessageSender(config.notifications, overrides.fetch);
   return {
     config,
     database,
@@ -79,5 +86,7 @@ export function createServices(config: AppConfig, database: Database, log: Fasti
     paymentClients,
     checkout: new CheckoutService(db, config, catalog, channels, games, gateway),
     worker,
+    sender,
+    verification: new VerificationService(db, config.verification, config.jwtSecret, sender, log),
   };
 }

@@ -307,3 +307,55 @@ export const jobs = pgTable(
     index('jobs_due_idx').on(t.runAt).where(sql`${t.doneAt} IS NULL AND ${t.failedAt} IS NULL`),
   ],
 );
+
+/** Slide puzzles: one try each; a solved one carries a one-time bot-check token (stored hashed). */
+export const captchaChallenges = pgTable(
+  'captcha_challenges',
+  {
+    id: text('id').primaryKey(),
+    pieceX: integer('piece_x').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    attemptedAt: timestamp('attempted_at', { withTimezone: true, mode: 'date' }),
+    tokenHash: text('token_hash'),
+    tokenExpiresAt: timestamp('token_expires_at', { withTimezone: true, mode: 'date' }),
+    tokenUsedAt: timestamp('token_used_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('captcha_challenges_token_key').on(t.tokenHash), index('captcha_challenges_created_idx').on(t.createdAt)],
+);
+
+/** Verification codes: HMAC of (target, purpose, code), single use, a few tries, short-lived. */
+export const verificationCodes = pgTable(
+  'verification_codes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** E.164 phone number ("+4915112345678") or lower-cased e-mail address. */
+    target: text('target').notNull(),
+    purpose: smallint('purpose').notNull(),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('verification_codes_target_idx').on(t.target, t.purpose)],
+);
+
+/** One row per code sent: the per-target and per-IP limits count these rows. */
+export const verificationSends = pgTable(
+  'verification_sends',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    target: text('target').notNull(),
+    ip: text('ip').notNull(),
+    channel: text('channel').$type<'sms' | 'email'>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('verification_sends_target_idx').on(t.target, t.createdAt), index('verification_sends_ip_idx').on(t.ip, t.createdAt)],
+);
+
+/** The daily SMS budget across all targets: one counter row per UTC day. */
+export const smsDailyBudget = pgTable('sms_daily_budget', {
+  day: text('day').primaryKey(),
+  sent: integer('sent').notNull().default(0),
+});

@@ -3,7 +3,7 @@ import { envelope } from '@shop/contract/envelope';
 import type { RouteDef, RouteData } from '@shop/contract/route';
 import type { z } from 'zod';
 import type { Language } from '@shop/contract/languages';
-import { translate } from '../i18n/messages.ts';
+import { translate, type MessageKey } from '../i18n/messages.ts';
 import type { SessionUser } from '../modules/auth/tokens.ts';
 
 type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
@@ -30,7 +30,10 @@ export function registerRoute<R extends RouteDef>(
   app: FastifyInstance,
   def: R,
   handler: (ctx: HandlerContext<R>) => Promise<RouteData<R>>,
+  /** `message`: the envelope's success message (default "Request Successful"). */
+  options: { message?: MessageKey } = {},
 ): void {
+  const successKey = options.message ?? 'success';
   app.route({
     method: def.method,
     url: apiUrl(def.path),
@@ -53,7 +56,7 @@ export function registerRoute<R extends RouteDef>(
         request,
         reply,
       });
-      return { code: 200, message: translate(request.language, 'success'), data };
+      return { code: 200, message: translate(request.language, successKey), data };
     },
   });
 }

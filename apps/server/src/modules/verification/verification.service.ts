@@ -1,0 +1,222 @@
+import { createHash, createHmac, randomBytes, randomInt, randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { parsePhoneNumberFromString } from 'libphonenumber-js';
+import type { FastifyBaseLogger } from 'fastify';
+import { AccountType, CODE_LENGTH, type CaptchaChallenge, type CaptchaVerifyBody, type GetCodeBody } from '@shop/contract/verification';
+import type { Language } from '@shop/contract/languages';
+import type { VerificationConfig } from '../../config.ts';
+import type { Db, Executor } from '../../db/client.ts';
+import { AppError, badRequest, tooManyRequests } from '../../http/errors.ts';
+import { translate } from '../../i18n/messages.ts';
+import type { MessageSender } from '../notifications/message-sender.ts';
+import { drawPuzzle, PIECE_SIZE, PUZZLE_HEIGHT, PUZZLE_WIDTH } from './puzzle-image.ts';
+
+/** Advisory-lock classes (first key of pg_advisory_xact_lock(int, int)); taken in this order, so they cannot deadlock. */
+const LOCK_TARGET = 727_101;
+const LOCK_IP = 727_102;
+
+const EMAIL_PATTERN = /^[^\s@"<>()[\]\\,;:]+(\.[^\s@"<>()[\]\\,;:]+)*@([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i;
+
+export interface CodeTarget {
+  channel: 'sms' | 'email';
+  /** E.164 number or lower-cased e-mail address: the form codes are bound to. */
+  target: string;
+}
+
+export interface VerifyCodeInput {
+  /** E.164 number or e-mail address (normalised here too: trimmed, e-mail lower-cased). */
+  target: string;
+  purpose: number;
+  code: string;
+}
+
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+/** Normalises and checks an e-mail address; throws "Invalid Email". */
+export function normalizeEmail(raw: string): string {
+  const email = raw.trim().toLowerCase();
+  if (!email) throw badRequest('validationFailed', { fields: 'email' });
+  if (email.length > 254 || !EMAIL_PATTERN.test(email) || email.split('@')[0]!.length > 64) throw badRequest('invalidEmail');
+  return email;
+}
+
+/**
+ * Builds the E.164 form of a dial code and national number and checks it with libphonenumber-js; numbers of the
+ * ignored dial codes (spec section 9) are refused like invalid ones ("Invalid number").
+ */
+export function phoneE164(dialCode: string, number: string, ignoredDialCodes: readonly string[] = []): string {
+  const dial = dialCode.trim().replace(/^\+/, '');
+  const national = number.trim().replace(/[\s\-().]/g, '');
+  if (!dial || !national) throw badRequest('validationFailed', { fields: 'mobile' });
+  if (!/^\d{1,6}$/.test(dial) || !/^\d{4,17}$/.test(national)) throw badRequest('invalidNumber');
+  if (ignoredDialCodes.includes(dial)) throw badRequest('invalidNumber');
+  const parsed = parsePhoneNumberFromString(`+${dial}${national}`);
+  if (!parsed || !parsed.isValid() || ignoredDialCodes.includes(parsed.countryCallingCode)) throw badRequest('invalidNumber');
+  return parsed.number;
+}
+
+/** Slide-puzzle captcha, bot-check tokens and verification codes (issue 3's foundation). */
+export class VerificationService {
+  constructor(
+    private readonly db: Db,
+    /** Read on every call (tests tighten limits on the live object). */
+    readonly config: VerificationConfig,
+    private readonly secret: string,
+    private readonly sender: MessageSender,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  // ---- captcha -------------------------------------------------------------------------------------------------
+
+  async createCaptcha(): Promise<CaptchaChallenge> {
+    const puzzle = drawPuzzle();
+    const id = randomUUID();
+    const ttl = this.config.captchaTtlSeconds;
+    await this.db.execute(sql`
+      INSERT INTO captcha_challenges (id, piece_x, expires_at) VALUES (${id}, ${puzzle.x}, now() + make_interval(secs => ${ttl}))`);
+    // Housekeeping: now and then drop puzzles that are long dead.
+    if (randomInt(0, 20) === 0) await this.db.execute(sql`DELETE FROM captcha_challenges WHERE created_at < now() - interval '1 day'`);
+    return {
+      captchaId: id,
+      backgroundImage: puzzle.background,
+      pieceImage: puzzle.piece,
+      pieceY: puzzle.y,
+      pieceSize: PIECE_SIZE,
+      width: PUZZLE_WIDTH,
+      height: PUZZLE_HEIGHT,
+      expiresIn: ttl,
+    };
+  }
+
+  /** One try per puzzle: the try is recorded whatever the outcome; a hit gives a one-time bot-check token. */
+  async verifyCaptcha(body: Pick<CaptchaVerifyBody, 'captchaId' | 'x'>): Promise<{ botCheckToken: string; expiresIn: number }> {
+    const token = randomBytes(32).toString('base64url');
+    const ttl = this.config.botTokenTtlSeconds;
+    const result = await this.db.execute(sql`
+      UPDATE captcha_challenges
+         SET attempted_at = now(),
+             token_hash = CASE WHEN abs(piece_x - ${body.x}::float8) <= ${this.config.captchaTolerancePx} THEN ${this.hashToken(token)} END,
+             token_expires_at = now() + make_interval(secs => ${ttl})
+       WHERE id = ${body.captchaId} AND attempted_at IS NULL AND expires_at > now()
+   RETURNING token_hash IS NOT NULL AS ok`);
+    if (!rowsOf<{ ok: boolean }>(result)[0]?.ok) throw badRequest('captchaFailed');
+    return { botCheckToken: token, expiresIn: ttl };
+  }
+
+  /** Uses up a bot-check token (in the caller's transaction); a used, expired or forged one is refused. */
+  async consumeBotToken(token: string, executor: Executor = this.db): Promise<void> {
+    const result = await executor.execute(sql`
+      UPDATE captcha_challenges SET token_used_at = now()
+       WHERE token_hash = ${this.hashToken(token)} AND token_used_at IS NULL AND token_expires_at > now()
+   RETURNING id`);
+    if (!rowsOf(result).length) throw badRequest('captchaFailed');
+  }
+
+  // ---- codes ---------------------------------------------------------------------------------------------------
+
+  /** Checks where a code should go: "Missing required information", "Invalid number" or "Invalid Email" otherwise. */
+  resolveTarget(body: Pick<GetCodeBody, 'accountType' | 'mobile' | 'email'>): CodeTarget {
+    if (body.accountType === AccountType.mobile) {
+      if (!body.mobile) throw badRequest('validationFailed', { fields: 'mobile' });
+      return { channel: 'sms', target: phoneE164(body.mobile.dialCode, body.mobile.number, this.config.ignoredDialCodes) };
+    }
+    if (body.email === undefined) throw badRequest('validationFailed', { fields: 'email' });
+    return { channel: 'email', target: normalizeEmail(body.email) };
+  }
+
+  /**
+   * Sends a code after the bot-check token is consumed and every limit is checked, all in one transaction (a refused
+   * request writes nothing). The message goes out after the commit; if the sender fails the code is killed.
+   */
+  async sendCode(body: GetCodeBody, context: { ip: string; language: Language }): Promise<{ resendAfter: number; expiresIn: number }> {
+    const { channel, target } = this.resolveTarget(body);
+    const purpose = body.purpose;
+    const cfg = this.config;
+    const code = String(randomInt(0, 10 ** CODE_LENGTH)).padStart(CODE_LENGTH, '0');
+
+    const codeId = await this.db.transaction(async (tx) => {
+      await this.consumeBotToken(body.botCheckToken, tx);
+      // Serialise the sends of one target and of one IP, then count in SQL: concurrent requests cannot pass a limit.
+      await tx.execute(sql`SELECT pg_advisory_xact_lock(${LOCK_TARGET}, hashtext(${target}))`);
+      await tx.execute(sql`SELECT pg_advisory_xact_lock(${LOCK_IP}, hashtext(${context.ip}))`);
+      const [perTarget] = rowsOf<{ recent: number | string; day: number | string }>(
+        await tx.execute(sql`
+          SELECT count(*) FILTER (WHERE created_at > clock_timestamp() - make_interval(secs => ${cfg.resendSeconds})) AS recent,
+                 count(*) AS day
+            FROM verification_sends
+           WHERE target = ${target} AND created_at > clock_timestamp() - interval '1 day'`),
+      );
+      if (Number(perTarget!.recent) > 0 || Number(perTarget!.day) >= cfg.targetDailyLimit) throw tooManyRequests('codeTargetTooOften');
+      const [perIp] = rowsOf<{ hour: number | string }>(
+        await tx.execute(sql`
+          SELECT count(*) AS hour FROM verification_sends
+           WHERE ip = ${context.ip} AND created_at > clock_timestamp() - interval '1 hour'`),
+      );
+      if (Number(perIp!.hour) >= cfg.ipHourlyLimit) throw tooManyRequests('codeIpBlocked');
+      if (channel === 'sms') {
+        // One counter row per UTC day, raised only while under the budget (the row lock serialises the raise).
+        const raised = await tx.execute(sql`
+          INSERT INTO sms_daily_budget AS b (day, sent)
+          SELECT to_char(clock_timestamp() AT TIME ZONE 'UTC', 'YYYY-MM-DD'), 1 WHERE ${cfg.smsDailyLimit} > 0
+          ON CONFLICT (day) DO UPDATE SET sent = b.sent + 1 WHERE b.sent < ${cfg.smsDailyLimit}
+          RETURNING sent`);
+        if (!rowsOf(raised).length) throw tooManyRequests('smsExhausted');
+      }
+      await tx.execute(sql`
+        INSERT INTO verification_sends (target, ip, channel, created_at) VALUES (${target}, ${context.ip}, ${channel}, clock_timestamp())`);
+      // A new code replaces any earlier live one for the same target and purpose.
+      await tx.execute(sql`
+        UPDATE verification_codes SET used_at = now()
+         WHERE target = ${target} AND purpose = ${purpose} AND used_at IS NULL AND expires_at > now()`);
+      const inserted = await tx.execute(sql`
+        INSERT INTO verification_codes (target, purpose, code_hash, expires_at)
+        VALUES (${target}, ${purpose}, ${this.hashCode(target, purpose, code)}, now() + make_interval(secs => ${cfg.codeTtlSeconds}))
+        RETURNING id`);
+      return Number(rowsOf<{ id: number | string }>(inserted)[0]!.id);
+    });
+
+    const minutes = Math.round(cfg.codeTtlSeconds / 60);
+    const text = translate(context.language, 'codeMessageText', { code, minutes });
+    try {
+      if (channel === 'sms') await this.sender.sendSms(target, text);
+      else await this.sender.sendEmail(target, translate(context.language, 'codeMessageSubject'), text);
+    } catch (error) {
+      // Nothing usable is left behind: the code dies (its send still counts against the limits).
+      await this.db.execute(sql`UPDATE verification_codes SET used_at = now() WHERE id = ${codeId}`);
+      this.log.warn({ err: error, channel }, 'verification code could not be sent');
+      throw new AppError(502, 'codeSendFailed');
+    }
+    return { resendAfter: cfg.resendSeconds, expiresIn: cfg.codeTtlSeconds };
+  }
+
+  /**
+   * Consumes a code: one conditional UPDATE counts the try and marks the code used when it matches, so parallel
+   * verifications of one code let exactly one through, and a code dies after `codeMaxAttempts` tries.
+   * Pass the caller's transaction to make the consumption part of its writes; note that a wrong try is then
+   * counted only if that transaction commits, so callers that roll back on this error should verify without one first.
+   * Throws "SMS Code Invalid" (phone targets) or "Verification code invalid or incorrect" (e-mail).
+   */
+  async verifyCode(input: VerifyCodeInput, executor: Executor = this.db): Promise<void> {
+    const target = input.target.includes('@') ? input.target.trim().toLowerCase() : input.target.trim();
+    const invalid = () => badRequest(target.startsWith('+') ? 'smsCodeInvalid' : 'codeInvalid');
+    const code = input.code.trim();
+    if (!new RegExp(`^\\d{${CODE_LENGTH}}$`).test(code) || !Number.isInteger(input.purpose)) throw invalid();
+    const hash = this.hashCode(target, input.purpose, code);
+    const result = await executor.execute(sql`
+      UPDATE verification_codes
+         SET attempts = attempts + 1,
+             used_at = CASE WHEN code_hash = ${hash} THEN now() END
+       WHERE target = ${target} AND purpose = ${input.purpose}
+         AND used_at IS NULL AND attempts < ${this.config.codeMaxAttempts} AND expires_at > now()
+   RETURNING used_at IS NOT NULL AS ok`);
+    if (!rowsOf<{ ok: boolean }>(result).some((row) => row.ok)) throw invalid();
+  }
+
+  private hashToken(token: string): string {
+    return createHash('sha256').update(`bot-check:${token}`).digest('hex');
+  }
+
+  private hashCode(target: string, purpose: number, code: string): string {
+    return createHmac('sha256', this.secret).update(`verification-code\n${target}\n${purpose}\n${code}`).digest('hex');
+  }
+}

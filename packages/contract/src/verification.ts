@@ -1,0 +1,107 @@
+import { z } from 'zod';
+import { defineRoute } from './route.ts';
+
+/** What a verification code is for (spec section 3). A code only works for the purpose and target it was sent for. */
+export const CodePurpose = {
+  RegisterAccount: 1,
+  ForgetPassword: 2,
+  BindPhone: 3,
+  ChangePhone: 4,
+  BindEmail: 5,
+  ChangeEmail: 6,
+} as const;
+export type CodePurpose = (typeof CodePurpose)[keyof typeof CodePurpose];
+
+/** Account type codes (spec section 3). */
+export const AccountType = { mobile: 1, email: 2 } as const;
+export type AccountType = (typeof AccountType)[keyof typeof AccountType];
+
+/** Seconds the client counts down before it offers "resend" (the server refuses earlier resends to the same target). */
+export const CODE_RESEND_SECONDS = 60;
+/** Verification codes are 6 digits. */
+export const CODE_LENGTH = 6;
+/** The most points a slide track may carry. */
+export const CAPTCHA_TRACK_MAX = 400;
+
+export const CaptchaChallenge = z.object({
+  captchaId: z.string(),
+  /** data: URL (PNG) of the background with the cut-out; the piece's x position is known only to the server. */
+  backgroundImage: z.string(),
+  /** data: URL (PNG, transparent around the shape) of the piece, as wide and tall as `pieceSize`. */
+  pieceImage: z.string(),
+  /** Top of the piece in background pixels; the player slides it horizontally. */
+  pieceY: z.number().int(),
+  pieceSize: z.number().int(),
+  width: z.number().int(),
+  height: z.number().int(),
+  /** Seconds the puzzle can be solved in. */
+  expiresIn: z.number().int(),
+});
+export type CaptchaChallenge = z.infer<typeof CaptchaChallenge>;
+
+export const getCaptcha = defineRoute({
+  method: 'GET',
+  path: '/common/captcha',
+  auth: 'none',
+  summary: 'A new slide puzzle (one try); solving it gives a one-time bot-check token for sending a verification code',
+  data: CaptchaChallenge,
+});
+
+export const CaptchaVerifyBody = z.object({
+  captchaId: z.string().trim().min(1).max(64),
+  /** Left edge of the piece, in background pixels, where the player let go. */
+  x: z.number().finite().min(0).max(10_000),
+  /** The slide as the client recorded it: position and milliseconds since the drag began. */
+  track: z
+    .array(z.object({ x: z.number().finite().min(-10_000).max(10_000), t: z.number().finite().min(0).max(600_000) }))
+    .max(CAPTCHA_TRACK_MAX)
+    .optional(),
+});
+export type CaptchaVerifyBody = z.input<typeof CaptchaVerifyBody>;
+
+export const verifyCaptcha = defineRoute({
+  method: 'POST',
+  path: '/common/captcha/verify',
+  auth: 'none',
+  summary: 'Checks the slide position ("Verification successful"); any miss kills the puzzle ("Verification failed, please try again.")',
+  body: CaptchaVerifyBody,
+  data: z.object({
+    /** One-time token for POST /user/getSmsCode, valid for `expiresIn` seconds. */
+    botCheckToken: z.string(),
+    expiresIn: z.number().int(),
+  }),
+});
+
+export const MobileNumber = z.object({
+  /** Country calling code, with or without "+", e.g. "1" or "+44". */
+  dialCode: z.string().trim().min(1).max(8),
+  /** National number; spaces, dashes and brackets are ignored. */
+  number: z.string().trim().min(1).max(32),
+});
+export type MobileNumber = z.input<typeof MobileNumber>;
+
+export const GetCodeBody = z.object({
+  accountType: z.union([z.literal(AccountType.mobile), z.literal(AccountType.email)]),
+  purpose: z.number().int().min(1).max(6),
+  mobile: MobileNumber.optional(),
+  /** Trimmed and lower-cased; at most 254 characters. */
+  email: z.string().trim().toLowerCase().max(254).optional(),
+  botCheckToken: z.string().trim().min(1).max(128),
+});
+export type GetCodeBody = z.input<typeof GetCodeBody>;
+
+export const getCode = defineRoute({
+  method: 'POST',
+  path: '/user/getSmsCode',
+  auth: 'none',
+  summary:
+    'Sends a 6-digit code for a purpose to a phone (accountType 1) or e-mail (2); needs a bot-check token from the slide puzzle. ' +
+    'Limits answer 429 with the spec\'s messages.',
+  body: GetCodeBody,
+  data: z.object({
+    /** Seconds before another code may be requested for this target. */
+    resendAfter: z.number().int(),
+    /** Seconds the code stays valid. */
+    expiresIn: z.number().int(),
+  }),
+});
