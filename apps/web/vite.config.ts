@@ -6,6 +6,9 @@ const backend = 'http://localhost:8080';
 /** The screen games open: its chunk is preloaded from index.html, in parallel with the entry, not after it ran. */
 const CRITICAL_ROUTE = 'src/features/voucher/routes/VoucherPage.tsx';
 
+/** The voucher page's first requests (an entry of its own, also imported first by src/main.tsx). */
+const EARLY_SCRIPT = 'src/features/voucher/early.ts';
+
 function preloadCriticalRoute(): Plugin {
   return {
     name: 'shop:preload-critical-route',
@@ -25,7 +28,18 @@ function preloadCriticalRoute(): Plugin {
           ...[...files].filter((file) => !html.includes(file)).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
           ...css.filter((file) => !html.includes(file)).map((file) => `<link rel="preload" as="style" crossorigin href="/${file}">`),
         ];
-        return html.replace('</head>', `  ${links.join('\n    ')}\n  </head>`);
+        // the early requests' chunk runs on its own, before the entry (module scripts run in document order)
+        const early = Object.values(bundle).find(
+          (output) => output.type === 'chunk' && output.facadeModuleId?.endsWith(EARLY_SCRIPT),
+        );
+        let page = html;
+        if (early && !html.includes(`src="/${early.fileName}"`)) {
+          page = page.replace(
+            /<script type="module"/,
+            `<script type="module" crossorigin src="/${early.fileName}"></script>\n    <script type="module"`,
+          );
+        }
+        return page.replace('</head>', `  ${links.join('\n    ')}\n  </head>`);
       },
     },
   };
@@ -46,6 +60,9 @@ export default defineConfig({
   },
   build: {
     manifest: true,
+    rollupOptions: {
+      input: { index: 'index.html', early: EARLY_SCRIPT },
+    },
     target: 'es2022',
     chunkSizeWarningLimit: 300,
   },

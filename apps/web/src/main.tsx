@@ -1,3 +1,5 @@
+// first: the voucher page's requests start before the rest of the app is evaluated (index.html also runs it on its own)
+import './features/voucher/early';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import 'antd-mobile/es/global/global.css';
@@ -6,7 +8,8 @@ import { App } from './app/App';
 import { prefetchNextRoutes, preloadRoute } from './app/routes';
 import { installSessionRecovery } from './app/session';
 import { initI18n } from './shared/i18n/i18n';
-import { detectLanguage } from './shared/i18n/language';
+import { detectLanguage, setLanguage } from './shared/i18n/language';
+import { preloadVoucherPage } from './features/voucher/preload';
 import { getConfig } from './shared/config/runtime-config';
 import { persistClientStateOnUnload, restoreClientState, useClientStore } from './shared/store/client-store';
 import { preloadToast } from './shared/ui/toast';
@@ -20,8 +23,12 @@ installSessionRecovery();
 
 const language = detectLanguage(location.search);
 useClientStore.setState({ language });
+// the messages load while the page's first calls run (they send this language as Accept-Language)
+const messages = initI18n(language);
+setLanguage(language);
+preloadVoucherPage(location.pathname, location.search, language);
 
-void Promise.all([initI18n(language), screen]).then(() => {
+void Promise.all([messages, screen]).then(() => {
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <App />

@@ -1,12 +1,13 @@
 import { getConfig } from '../config/runtime-config';
 import { acceptLanguage } from '../i18n/language';
-import { t } from '../i18n/i18n';
+import { isI18nReady, t, whenI18nReady } from '../i18n/i18n';
 import { navigateTo } from '../lib/navigation';
 import { beginLoading } from '../ui/loading';
 import { askToRefreshSession } from '../ui/session-dialog';
 import { showToast } from '../ui/toast';
 import { localStore } from '../storage/storage';
 import { createApiClient } from './create-client';
+import { takeEarlyResponse } from './early-responses';
 
 type Recovery = () => Promise<boolean>;
 let recovery: Recovery | undefined;
@@ -16,13 +17,33 @@ export function setUnauthorizedRecovery(fn: Recovery | undefined): void {
   recovery = fn;
 }
 
+/**
+ * The voucher page's first calls start before the messages are loaded: an error message asked for then is kept as a
+ * marker and its toast waits for the messages.
+ */
+const untranslated = new Map<string, [string, Record<string, unknown> | undefined]>();
+let markers = 0;
+function translate(key: string, options?: Record<string, unknown>): string {
+  if (isI18nReady()) return t(key, options);
+  const marker = `\u2063i18n:${(markers += 1)}`;
+  untranslated.set(marker, [key, options]);
+  return marker;
+}
+function toast(message: string): void {
+  const later = untranslated.get(message);
+  if (!later) return showToast(message);
+  untranslated.delete(message);
+  void whenI18nReady().then(() => showToast(t(...later)));
+}
+
 const client = createApiClient({
-  fetch: (...args) => globalThis.fetch(...args),
+  // the voucher page's first calls may already be on their way (early-responses.ts)
+  fetch: (input, init) => takeEarlyResponse(input, init) ?? globalThis.fetch(input, init),
   apiBase: () => getConfig().apiBase,
   acceptLanguage: () => acceptLanguage(),
   storage: localStore(),
-  t,
-  toast: showToast,
+  t: translate,
+  toast,
   beginLoading,
   askToRefresh: askToRefreshSession,
   recoverUnauthorized: () => (recovery ? recovery() : Promise.resolve(false)),

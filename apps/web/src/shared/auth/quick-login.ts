@@ -1,19 +1,12 @@
 import { quickLogin } from '@shop/contract/auth';
 import { call } from '../api/client';
 import { saveToken } from '../storage/token';
-import { readPlayerInfo, type PlayerInfo } from '../storage/uinfo';
+import { quickLoginBody, readPlayerInfo, type PlayerInfo } from '../storage/uinfo';
 
 /** Quick login from the game's player info (spec section 4, step 1); the token is saved on code 200. */
 export async function loginWithPlayerInfo(info: PlayerInfo, options: { quiet?: boolean } = {}) {
   const data = await call(quickLogin, {
-    body: {
-      appId: info.appId,
-      roleId: info.roleId,
-      serverId: info.serverId,
-      accountId: info.accountId,
-      userLevel: info.userLevel,
-      ...(info.ts !== undefined && info.sign ? { ts: info.ts, sign: info.sign } : {}),
-    },
+    body: quickLoginBody(info),
     quiet: options.quiet,
     authRedirect: false,
   });

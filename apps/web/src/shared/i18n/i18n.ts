@@ -2,17 +2,7 @@ import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { toHttpLanguage, type Language } from '@shop/contract/languages';
 import { setLanguage } from './language';
-
-type Messages = Record<string, unknown>;
-
-// One chunk per language: only the active one is downloaded.
-const loaders = import.meta.glob<Messages>('../../locales/*.json', { import: 'default' });
-
-async function loadMessages(language: Language): Promise<Messages> {
-  const load = loaders[`../../locales/${language}.json`] ?? loaders['../../locales/en.json'];
-  if (!load) throw new Error(`no messages for ${language}`);
-  return load();
-}
+import { loadMessages } from './messages';
 
 /** i18next language codes use the BCP 47 form (zh-TW), which Intl plural rules understand. */
 const i18nCode = (language: Language) => toHttpLanguage(language);
@@ -21,7 +11,24 @@ function applyDocumentLanguage(language: Language) {
   if (typeof document !== 'undefined') document.documentElement.lang = toHttpLanguage(language);
 }
 
+let markReady: () => void = () => undefined;
+const ready = new Promise<void>((resolve) => {
+  markReady = resolve;
+});
+
+/** Resolves once the first language's messages are in (or could not load): API errors met earlier wait for it. */
+export const whenI18nReady = (): Promise<void> => ready;
+export const isI18nReady = (): boolean => i18next.isInitialized;
+
 export async function initI18n(language: Language): Promise<I18n> {
+  try {
+    return await init(language);
+  } finally {
+    markReady();
+  }
+}
+
+async function init(language: Language): Promise<I18n> {
   const messages = await loadMessages(language);
   await i18next.use(initReactI18next).init({
     lng: i18nCode(language),

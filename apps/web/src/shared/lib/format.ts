@@ -1,3 +1,4 @@
+import { DEFAULT_CURRENCY } from '@shop/contract/games';
 import { toHttpLanguage, type Language } from '@shop/contract/languages';
 
 const formatters = new Map<string, Intl.NumberFormat>();
@@ -20,9 +21,24 @@ export function formatPrice(amount: number, currency: string, language: Language
   return formatter.format(amount);
 }
 
+const numberFormatters = new Map<string, Intl.NumberFormat>();
+
 /** A plain number (diamond amounts, voucher amounts) in the active language. */
 export function formatNumber(value: number, language: Language): string {
-  return new Intl.NumberFormat(toHttpLanguage(language)).format(value);
+  let formatter = numberFormatters.get(language);
+  if (!formatter) {
+    formatter = new Intl.NumberFormat(toHttpLanguage(language));
+    numberFormatters.set(language, formatter);
+  }
+  return formatter.format(value);
+}
+
+/**
+ * Builds the price formatter before the prices are rendered: the first currency formatter of a language loads its
+ * locale data, which takes tens of milliseconds on a slow phone. Called while the first calls are in flight.
+ */
+export function warmPriceFormat(language: Language, currency: string = DEFAULT_CURRENCY): void {
+  formatPrice(0, currency, language);
 }
 
 /** Whether a discounted price differs from the original, so the original is shown struck through. */

@@ -1,3 +1,4 @@
+import type { QuickLoginBody } from '@shop/contract/auth';
 import { localStore, readJson, writeJson, type KeyValueStorage } from './storage';
 
 /** The player info the game passed to the voucher page, kept as `uinfo` so `from=close` and re-logins can reuse it. */
@@ -23,4 +24,16 @@ export function readPlayerInfo(storage: KeyValueStorage = localStore()): PlayerI
 
 export function savePlayerInfo(info: PlayerInfo, storage: KeyValueStorage = localStore()): void {
   writeJson(storage, UINFO_KEY, info);
+}
+
+/** The quick-login body for the player (ts and sign only for signed links), in the order the server is sent it. */
+export function quickLoginBody(info: PlayerInfo): QuickLoginBody {
+  return {
+    appId: info.appId,
+    roleId: info.roleId,
+    serverId: info.serverId,
+    accountId: info.accountId,
+    userLevel: info.userLevel,
+    ...(info.ts !== undefined && info.sign ? { ts: info.ts, sign: info.sign } : {}),
+  };
 }

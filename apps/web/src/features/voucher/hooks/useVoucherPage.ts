@@ -23,6 +23,7 @@ import {
 } from '../api/voucher-api';
 import { preselectChannel, visibleChannels } from '../lib/channels';
 import { playerInfoFromQuery } from '../lib/player-info';
+import { preloadKeys, takePreloaded, takeSettled } from '../preload';
 import { regionFromIp } from '../lib/region';
 
 /** An unknown game or region answers 404: the lists are then shown as "Not found", not as a failure. */
@@ -37,28 +38,37 @@ export function useVoucherPage(language: Language) {
 
   // 1. Quick login from the player info; the token is saved on code 200. A stale token from an earlier visit is
   //    dropped first so the catalogue calls made meanwhile do not carry it.
-  const login = useAsyncData(`login:${JSON.stringify(player)}`, async () => {
+  // The entry started the first calls already (../preload): each is taken once, a reload asks the server again.
+  const playerKey = preloadKeys.player(player);
+  const login = useAsyncData(`login:${playerKey}`, async () => {
+    const preloaded = takePreloaded('login', playerKey);
+    if (preloaded) return preloaded;
     savePlayerInfo(player);
     clearToken();
     return loginWithPlayerInfo(player);
-  });
+  }, () => takeSettled('login', playerKey));
   const loggedIn = login.data !== undefined;
-  const user = useAsyncData(loggedIn ? 'user' : null, fetchUserInfo);
+  const user = useAsyncData(loggedIn ? 'user' : null, () => takePreloaded('user', playerKey) ?? fetchUserInfo());
 
   // 2. The voucher goods (cached per appId in the client store, names in the active language) and the country.
   const cached = useClientStore((state) => state.voucherLists[String(appId)]);
   const vouchers = useAsyncData(`vouchers:${appId}:${language}`, async () => {
-    const list = await fetchVoucherList(appId, cached?.language === language);
+    const list = await (takePreloaded('vouchers', preloadKeys.vouchers(appId, language)) ??
+      fetchVoucherList(appId, cached?.language === language));
     patchClientState({
       voucherLists: { ...useClientStore.getState().voucherLists, [String(appId)]: { language, list } },
     });
     return list;
-  });
+  }, () => takeSettled('vouchers', preloadKeys.vouchers(appId, language)));
   // while another language loads, the cached list (in the previous language) stays on screen
   const voucherList: VoucherGoods[] | undefined = vouchers.data ?? cached?.list ?? (notFound(vouchers.error) ? [] : undefined);
 
   // 3. The country sets the region (ZZ or unknown -> US); the player may choose another one.
-  const ip = useAsyncData('ip-country', fetchIpCountry);
+  const ip = useAsyncData(
+    'ip-country',
+    () => takePreloaded('ip', '') ?? fetchIpCountry(),
+    () => takeSettled('ip', ''),
+  );
   const ipRegion = ip.loading ? null : regionFromIp(ip.data);
   const [chosenRegion, setChosenRegion] = useState<string | null>(null);
   const region = chosenRegion ?? ipRegion;
@@ -67,7 +77,11 @@ export function useVoucherPage(language: Language) {
   // straight from the channel list (the server resolves the same region from the IP), without waiting for user/ip/country.
   const channels = useAsyncData(
     chosenRegion ? `channels:${appId}:${chosenRegion}` : `channels:${appId}:ip`,
-    () => (chosenRegion ? fetchChannels(appId, chosenRegion) : fetchChannelsForIp(appId)),
+    () =>
+      chosenRegion
+        ? fetchChannels(appId, chosenRegion)
+        : (takePreloaded('channels', preloadKeys.channels(appId)) ?? fetchChannelsForIp(appId)),
+    () => takeSettled('channels', preloadKeys.channels(appId)),
   );
   // ~250 countries for the region selector: asked for once the channels are on screen, off the critical path
   const countries = useAsyncData(channels.data || channels.error ? 'countries' : null, fetchCountries);
