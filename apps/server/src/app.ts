@@ -10,6 +10,7 @@ import { openDatabase, type Database } from './db/client.ts';
 import { seedDatabase } from './db/seed.ts';
 import { installErrorHandler } from './http/error-handler.ts';
 import { unauthorized } from './http/errors.ts';
+import { registerAccountRoutes } from './modules/account/account.routes.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
 import type { SessionUser } from './modules/auth/tokens.ts';
 import { registerCatalogRoutes } from './modules/catalog/catalog.routes.ts';
@@ -125,6 +126,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     registerOrderRoutes(shop, services);
     registerPaymentRoutes(shop, services);
     registerVerificationRoutes(shop, services);
+    registerAccountRoutes(shop, services);
     await shop.register(webhookRoutes, services);
     await shop.register(webRoutes, { config });
   });

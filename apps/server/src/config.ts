@@ -63,6 +63,8 @@ const EnvSchema = z.object({
   CODE_TARGET_DAILY_LIMIT: z.coerce.number().int().min(1).max(1000).default(10),
   CODE_IP_HOURLY_LIMIT: z.coerce.number().int().min(1).max(100_000).default(20),
   CODE_RESEND_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+  /** One-time dynamic-token login (spec: switched off in this build). */
+  FEATURE_OTP_LOGIN: bool.default(false),
 });
 
 export interface PaypalConfig {
@@ -107,6 +109,14 @@ export interface VerificationConfig {
   ignoredDialCodes: string[];
 }
 
+/** Failed-login limits, counted in the database (docs/decisions.md). */
+export interface LoginLimitsConfig {
+  accountFailures: number;
+  accountWindowSeconds: number;
+  ipFailures: number;
+  ipWindowSeconds: number;
+}
+
 export interface NotificationsConfig {
   sandboxOutboxUrl?: string;
   smtpUrl?: string;
@@ -144,6 +154,8 @@ export interface AppConfig {
   buildId: string;
   verification: VerificationConfig;
   notifications: NotificationsConfig;
+  loginLimits: LoginLimitsConfig;
+  features: { otpLogin: boolean };
 }
 
 export class ConfigError extends Error {}
@@ -276,6 +288,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       smsGatewayUrl: e.SMS_GATEWAY_URL,
       smsGatewayToken: e.SMS_GATEWAY_TOKEN,
     },
+    loginLimits: { accountFailures: 10, accountWindowSeconds: 15 * 60, ipFailures: 50, ipWindowSeconds: 3600 },
+    features: { otpLogin: e.FEATURE_OTP_LOGIN },
   };
   if (problems.length) throw new ConfigError(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join('\n')}`);
   return config;

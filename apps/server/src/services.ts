@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import { OutboxWorker } from './jobs/outbox.ts';
+import { AccountService } from './modules/account/account.service.ts';
 import { TokenService } from './modules/auth/tokens.ts';
 import { UsersService } from './modules/auth/users.service.ts';
 import { CatalogService } from './modules/catalog/catalog.service.ts';
@@ -37,6 +38,7 @@ export interface Services {
   worker: OutboxWorker;
   sender: MessageSender;
   verification: VerificationService;
+  accounts: AccountService;
 }
 
 export interface ServiceOverrides {
@@ -70,11 +72,13 @@ export function createServices(config: AppConfig, database: Database, log: Fasti
     config.jobsPollMs,
   );
   const sender = overrides.sender ?? createMessageSender(config.notifications, overrides.fetch);
+  const tokens = new TokenService(db, config.jwtSecret, config.accessTokenTtlSeconds, config.refreshTokenTtlDays);
+  const verification = new VerificationService(db, config.verification, config.jwtSecret, sender, log);
   return {
     config,
     database,
     db,
-    tokens: new TokenService(db, config.jwtSecret, config.accessTokenTtlSeconds, config.refreshTokenTtlDays),
+    tokens,
     users: new UsersService(db),
     games,
     catalog,
@@ -87,6 +91,7 @@ export function createServices(config: AppConfig, database: Database, log: Fasti
     checkout: new CheckoutService(db, config, catalog, channels, games, gateway),
     worker,
     sender,
-    verification: new VerificationService(db, config.verification, config.jwtSecret, sender, log),
+    verification,
+    accounts: new AccountService(db, config, tokens, verification, games),
   };
 }

@@ -216,7 +216,8 @@ export class PayerMaxSandbox {
     if (delay > MAX_TIMER_MS) return;
     const timer = setTimeout(() => {
       this.timers.delete(timer);
-      this.closeIfExpired(order);
+      // Timers may fire a millisecond before Date.now() reaches expiresAt; the timer itself means "expired".
+      this.closeIfExpired(order, Math.max(Date.now(), order.expiresAt));
     }, delay);
     timer.unref();
     this.timers.add(timer);

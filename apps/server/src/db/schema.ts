@@ -53,6 +53,8 @@ export const users = pgTable(
     mobile: text('mobile'),
     countryCode: char('country_code', { length: 2 }),
     passwordHash: text('password_hash'),
+    /** Raised when every session must end (password reset/change, logout everywhere); access tokens carry it as `sv`. */
+    sessionVersion: integer('session_version').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -359,3 +361,45 @@ export const smsDailyBudget = pgTable('sms_daily_budget', {
   day: text('day').primaryKey(),
   sent: integer('sent').notNull().default(0),
 });
+
+/** Failed logins: the per-account and per-IP limits count these rows (see docs/decisions.md). */
+export const loginFailures = pgTable(
+  'login_failures',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** The normalised e-mail or E.164 number that was tried (whether or not an account has it). */
+    account: text('account').notNull(),
+    ip: text('ip').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('login_failures_account_idx').on(t.account, t.createdAt), index('login_failures_ip_idx').on(t.ip, t.createdAt)],
+);
+
+/** One-time tickets proving the current phone/e-mail was verified before it is changed (stored hashed). */
+export const changeTickets = pgTable(
+  'change_tickets',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: ref('user_id')
+      .notNull()
+      .references(() => users.id),
+    kind: text('kind').$type<'mobile' | 'email'>().notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('change_tickets_hash_key').on(t.tokenHash)],
+);
+
+/** Nonces of dynamic (one-time) login tokens already used: the primary key makes each token single use. */
+export const dynamicTokenNonces = pgTable(
+  'dynamic_token_nonces',
+  {
+    appId: integer('app_id').notNull(),
+    nonce: text('nonce').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.appId, t.nonce] })],
+);

@@ -1,19 +1,23 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { TOKEN_HEAD, type TokenData } from '@shop/contract/auth';
-import type { Db } from '../../db/client.ts';
-import { refreshTokens } from '../../db/schema.ts';
-import { sessionExpired, unauthorized } from '../../http/errors.ts';
+import type { Db, Executor } from '../../db/client.ts';
+import { refreshTokens, users } from '../../db/schema.ts';
+import { AppError, sessionExpired, unauthorized } from '../../http/errors.ts';
 
 export interface SessionUser {
   userId: number;
   /** The game account a quick-login session was opened for. */
   gameAccountId?: number;
+  /** The refresh-token family of this session (set on verified access tokens). */
+  familyId?: string;
 }
 
 const ALGORITHM = 'HS256';
 const ISSUER = 'game-shop';
+class SessionEnded extends Error {}
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 export class TokenService {
@@ -39,11 +43,39 @@ export class TokenService {
       const userId = Number(payload.sub);
       if (!Number.isSafeInteger(userId) || userId <= 0) throw unauthorized();
       const gameAccountId = typeof payload.gaid === 'number' ? payload.gaid : undefined;
-      return { userId, gameAccountId };
+      const familyId = typeof payload.fid === 'string' ? payload.fid : undefined;
+      const sessionVersion = typeof payload.sv === 'number' ? payload.sv : 0;
+      // One indexed read: the session ends when the user's session version moved on or its family was revoked.
+      const [state] = rowsOf<{ sv: number; revoked: boolean }>(
+        await this.db.execute(sql`
+          SELECT u.session_version AS sv,
+                 EXISTS (SELECT 1 FROM refresh_tokens r WHERE r.family_id = ${familyId ?? ''} AND r.revoked_at IS NOT NULL) AS revoked
+            FROM users u WHERE u.id = ${userId}`),
+      );
+      if (!state || Number(state.sv) !== sessionVersion || state.revoked) throw new SessionEnded();
+      return { userId, gameAccountId, familyId };
     } catch (error) {
       if (error instanceof joseErrors.JWTExpired) throw sessionExpired();
-      throw unauthorized();
+      if (error instanceof SessionEnded) throw unauthorized('invalidRefreshToken');
+      if (error instanceof joseErrors.JOSEError || error instanceof AppError) throw unauthorized();
+      // Anything else (the database being unreachable) is not the caller's fault: let the error handler answer 503.
+      throw error;
     }
+  }
+
+  /** Ends every session of a user: access tokens stop working at once, refresh tokens are revoked. */
+  async endAllSessions(userId: number, executor: Executor = this.db): Promise<void> {
+    await executor.update(users).set({ sessionVersion: sql`${users.sessionVersion} + 1`, updatedAt: new Date() }).where(eq(users.id, userId));
+    await executor
+      .update(refreshTokens)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+  }
+
+  /** Revokes the family of a refresh token if it belongs to this user (logout with a refresh token). */
+  async revokeFamilyOf(userId: number, refreshToken: string): Promise<void> {
+    const [known] = await this.db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, hashToken(refreshToken)));
+    if (known && known.userId === userId) await this.revokeFamily(known.familyId);
   }
 
   /**
@@ -75,7 +107,9 @@ export class TokenService {
   }
 
   private async issueInFamily(user: SessionUser, familyId: string): Promise<TokenData> {
-    const token = await new SignJWT(user.gameAccountId ? { gaid: user.gameAccountId } : {})
+    const [row] = await this.db.select({ sv: users.sessionVersion }).from(users).where(eq(users.id, user.userId));
+    const claims = { sv: row?.sv ?? 0, fid: familyId, ...(user.gameAccountId ? { gaid: user.gameAccountId } : {}) };
+    const token = await new SignJWT(claims)
       .setProtectedHeader({ alg: ALGORITHM, typ: 'access' })
       .setSubject(String(user.userId))
       .setIssuer(ISSUER)

@@ -1,0 +1,39 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  changeEmail,
+  changeMobile,
+  changePassword,
+  checkEmail,
+  checkMobile,
+  dynamicLogin,
+  dynamicVerify,
+  login,
+  logout,
+  register,
+  resetPassword,
+} from '@shop/contract/account';
+import { registerRoute } from '../../http/route.ts';
+import type { Services } from '../../services.ts';
+
+export function registerAccountRoutes(app: FastifyInstance, { accounts, config }: Services): void {
+  registerRoute(app, register, ({ body }) => accounts.register(body));
+  registerRoute(app, login, ({ body, request }) => accounts.login(body, request.ip));
+  registerRoute(app, resetPassword, async ({ body }) => {
+    await accounts.resetPassword(body);
+    return null;
+  });
+  registerRoute(app, changePassword, ({ user, body, request }) => accounts.changePassword(user.userId, body, request.ip));
+  registerRoute(app, checkMobile, ({ user, body }) => accounts.checkContact(user.userId, 'mobile', body.code));
+  registerRoute(app, checkEmail, ({ user, body }) => accounts.checkContact(user.userId, 'email', body.code));
+  registerRoute(app, changeMobile, ({ user, body }) => accounts.changeContact(user.userId, 'mobile', body));
+  registerRoute(app, changeEmail, ({ user, body }) => accounts.changeContact(user.userId, 'email', body));
+  registerRoute(app, logout, async ({ user, body }) => {
+    await accounts.logout(user, body);
+    return null;
+  });
+  // The one-time dynamic-token login is off in this build (spec): without the flag the routes do not exist (404).
+  if (config.features.otpLogin) {
+    registerRoute(app, dynamicVerify, ({ params, body }) => accounts.verifyDynamicToken(params.appId, body.token));
+    registerRoute(app, dynamicLogin, ({ params, body }) => accounts.loginWithDynamicToken(params.appId, body.token));
+  }
+}

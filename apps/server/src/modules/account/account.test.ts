@@ -1,0 +1,551 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import type { TokenData } from '@shop/contract/auth';
+import { CodePurpose } from '@shop/contract/verification';
+import { BACKENDS, startShop, type TestShop } from '../../../test/harness.ts';
+import { captchaChallenges } from '../../db/schema.ts';
+import { signDynamicToken } from './account.service.ts';
+
+const MISSING = /^Missing required information/;
+const CODE_INVALID = 'Verification code invalid or incorrect';
+const SMS_CODE_INVALID = 'SMS Code Invalid';
+const PASSWORD_INVALID = 'Password Invalid';
+const MISMATCH = 'Passwords do not match';
+const AGREE = 'Please accept the user agreement first';
+const INVALID_ACCOUNT = 'Invalid Account';
+const NOT_REGISTERED = 'This phone number is not registered. Please register first.';
+const SESSION_ENDED = 'Your session has ended. Please log in again.';
+const PASSWORD = 'correct horse battery';
+const SECRET_10030 = 'launch-secret-10030-for-tests';
+
+let serial = 0;
+const nextMobile = () => `7400${String(200_000 + ++serial).slice(-6)}`;
+const nextEmail = () => `account.${++serial}.${Date.now()}@example.com`;
+const nextIp = () => `203.0.${Math.floor(++serial / 250) % 250}.${serial % 250}`;
+
+describe.each(BACKENDS)('player accounts (%s)', (backend) => {
+  let shop: TestShop;
+  let limits: TestShop['config']['loginLimits'];
+
+  beforeAll(async () => {
+    shop = await startShop(backend, {
+      TRUST_PROXY: 'true',
+      CODE_RESEND_SECONDS: '0',
+      CODE_IP_HOURLY_LIMIT: '100000',
+      CODE_TARGET_DAILY_LIMIT: '1000',
+      FEATURE_OTP_LOGIN: 'true',
+      GAME_LAUNCH_SECRETS: JSON.stringify({ 10030: SECRET_10030 }),
+    });
+    limits = { ...shop.config.loginLimits };
+  });
+  afterAll(() => shop.close());
+  afterEach(() => {
+    Object.assign(shop.config.loginLimits, limits);
+  });
+
+  const rows = async () => {
+    const result = (await shop.services.db.execute(sql`
+      SELECT (SELECT count(*) FROM users) AS users,
+             (SELECT count(*) FROM refresh_tokens) AS refresh,
+             (SELECT count(*) FROM change_tickets) AS tickets,
+             (SELECT count(*) FROM dynamic_token_nonces) AS nonces,
+             (SELECT count(*) FROM verification_codes WHERE used_at IS NOT NULL) AS used_codes,
+             (SELECT string_agg(coalesce(password_hash, '-') || session_version || coalesce(email, '-') || coalesce(mobile, '-'), ',' ORDER BY id) FROM users) AS user_state`)) as unknown as {
+      rows: Record<string, string | number>[];
+    };
+    return Object.fromEntries(Object.entries(result.rows[0]!).map(([k, v]) => [k, String(v)]));
+  };
+
+  async function botToken(): Promise<string> {
+    const captcha = await shop.api<{ captchaId: string }>('GET', '/api/common/captcha');
+    const [row] = await shop.services.db
+      .select({ x: captchaChallenges.pieceX })
+      .from(captchaChallenges)
+      .where(sql`${captchaChallenges.id} = ${captcha.body.data.captchaId}`);
+    const answer = await shop.api<{ botCheckToken: string }>('POST', '/api/common/captcha/verify', {
+      body: { captchaId: captcha.body.data.captchaId, x: row!.x },
+    });
+    return answer.body.data.botCheckToken;
+  }
+
+  /** Sends a code to an e-mail or (UK) mobile for a purpose and reads it from the sandbox outbox. */
+  async function codeFor(target: { email?: string; mobile?: string }, purpose: number): Promise<string> {
+    const body = target.email
+      ? { accountType: 2, purpose, email: target.email, botCheckToken: await botToken() }
+      : { accountType: 1, purpose, mobile: { dialCode: '44', number: target.mobile }, botCheckToken: await botToken() };
+    const sent = await shop.api('POST', '/api/user/getSmsCode', { body, headers: { 'x-forwarded-for': nextIp() } });
+    expect(sent.body.code, JSON.stringify(sent.body)).toBe(200);
+    const to = target.email ?? `+44${target.mobile}`;
+    const response = await fetch(`${shop.url}/sandbox/outbox.json?to=${encodeURIComponent(to)}`);
+    const { messages } = (await response.json()) as { messages: { text: string }[] };
+    return /\b(\d{6})\b/.exec(messages[0]!.text)![1]!;
+  }
+
+  const post = <T = unknown>(path: string, body: unknown, options: { token?: string; ip?: string } = {}) =>
+    shop.api<T>('POST', `/api${path}`, { body, token: options.token, headers: { 'x-forwarded-for': options.ip ?? nextIp() } });
+
+  const emailRegistration = async (email: string, extra: Record<string, unknown> = {}) => ({
+    accountType: 2,
+    email,
+    code: await codeFor({ email }, CodePurpose.RegisterAccount),
+    password: PASSWORD,
+    confirmPassword: PASSWORD,
+    countryCode: 'DE',
+    agreeTerms: true,
+    ...extra,
+  });
+
+  async function registerEmail(email = nextEmail(), password = PASSWORD): Promise<{ email: string; tokens: TokenData }> {
+    const answer = await post<TokenData>('/user/register', await emailRegistration(email, { password, confirmPassword: password }));
+    expect(answer.body.code, JSON.stringify(answer.body)).toBe(200);
+    return { email, tokens: answer.body.data };
+  }
+
+  const info = (token: string) => shop.api<{ id: number; email: string | null; mobile: string | null; countryCode: string | null }>('GET', '/api/user/info', { token });
+  const emailLogin = (email: string, password: string, ip?: string, appId?: number) =>
+    post<TokenData>('/user/login', { loginType: 1, email, password, ...(appId ? { appId } : {}) }, { ip });
+
+  async function expectRefused(promise: Promise<{ status: number; body: { code: number; message: string } }>, status: number, message: string | RegExp) {
+    const before = await rows();
+    const answer = await promise;
+    expect(answer.status, JSON.stringify(answer.body)).toBe(status);
+    expect(answer.body.code).toBe(status);
+    if (typeof message === 'string') expect(answer.body.message).toBe(message);
+    else expect(answer.body.message).toMatch(message);
+    expect(await rows()).toEqual(before);
+  }
+
+  describe('register', () => {
+    it('registers by e-mail with trimmed inputs (password untouched) and logs the player in', async () => {
+      const email = nextEmail();
+      const code = await codeFor({ email }, CodePurpose.RegisterAccount);
+      const password = '  spaces count  ';
+      const answer = await post<TokenData>('/user/register', {
+        accountType: 2,
+        email: `  ${email.toUpperCase()}  `,
+        code: ` ${code} `,
+        password,
+        confirmPassword: password,
+        countryCode: ' de ',
+        agreeTerms: true,
+      });
+      expect(answer.body).toMatchObject({ code: 200, data: { tokenHead: 'Bearer ', expiresIn: expect.any(Number) } });
+      const me = await info(answer.body.data.token);
+      expect(me.body.data).toMatchObject({ email, mobile: null, countryCode: 'DE' });
+      expect((await emailLogin(email, password)).body.code).toBe(200);
+      expect((await emailLogin(email, password.trim())).body.message).toBe(INVALID_ACCOUNT);
+      const stored = (await shop.services.db.execute(sql`SELECT password_hash FROM users WHERE email = ${email}`)) as unknown as { rows: { password_hash: string }[] };
+      expect(stored.rows[0]!.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    });
+
+    it('registers by phone', async () => {
+      const mobile = nextMobile();
+      const code = await codeFor({ mobile }, CodePurpose.RegisterAccount);
+      const answer = await post<TokenData>('/user/register', {
+        accountType: 1,
+        mobile: { dialCode: ' +44 ', number: ` ${mobile.slice(0, 4)} ${mobile.slice(4)} ` },
+        code,
+        password: PASSWORD,
+        confirmPassword: PASSWORD,
+        countryCode: 'GB',
+        agreeTerms: true,
+      });
+      expect(answer.body.code, JSON.stringify(answer.body)).toBe(200);
+      expect((await info(answer.body.data.token)).body.data).toMatchObject({ mobile: `+44${mobile}`, email: null, countryCode: 'GB' });
+      const login = await post('/user/login', { loginType: 2, mobile: { dialCode: '44', number: mobile }, password: PASSWORD, appId: 10002 });
+      expect(login.body.code).toBe(200);
+    });
+
+    it('refuses bad input with the spec messages and writes nothing', async () => {
+      const email = nextEmail();
+      const good = await emailRegistration(email);
+      const mobile = nextMobile();
+      const phoneCode = await codeFor({ mobile }, CodePurpose.RegisterAccount);
+      const phone = { ...good, accountType: 1, email: undefined, mobile: { dialCode: '44', number: mobile }, code: phoneCode, countryCode: 'GB' };
+      const wrong = good.code === '000000' ? '111111' : '000000';
+
+      await expectRefused(post('/user/register', { ...good, code: undefined }), 400, MISSING);
+      await expectRefused(post('/user/register', { ...good, email: undefined }), 400, MISSING);
+      await expectRefused(post('/user/register', { ...phone, mobile: undefined }), 400, MISSING);
+      await expectRefused(post('/user/register', { ...good, agreeTerms: undefined }), 400, MISSING);
+      await expectRefused(post('/user/register', { ...good, email: 'not-an-email' }), 400, 'Invalid Email');
+      await expectRefused(post('/user/register', { ...phone, mobile: { dialCode: '44', number: '12' } }), 400, 'Invalid number');
+      await expectRefused(post('/user/register', { ...good, password: 'short7!', confirmPassword: 'short7!' }), 400, PASSWORD_INVALID);
+      const huge = 'p'.repeat(10 * 1024);
+      await expectRefused(post('/user/register', { ...good, password: huge, confirmPassword: huge }), 400, PASSWORD_INVALID);
+      const long65 = 'x'.repeat(65);
+      await expectRefused(post('/user/register', { ...good, password: long65, confirmPassword: long65 }), 400, PASSWORD_INVALID);
+      await expectRefused(post('/user/register', { ...good, confirmPassword: `${PASSWORD}!` }), 400, MISMATCH);
+      await expectRefused(post('/user/register', { ...good, agreeTerms: false }), 400, AGREE);
+      await expectRefused(post('/user/register', { ...good, countryCode: 'QQ' }), 400, 'Please choose a valid country or region');
+
+      // A wrong code is a refused request too, but the try is counted on the code (its attempts column).
+      const before = await rows();
+      const wrongEmail = await post('/user/register', { ...good, code: wrong });
+      expect(wrongEmail.body).toMatchObject({ code: 400, message: CODE_INVALID });
+      const wrongPhone = await post('/user/register', { ...phone, code: phoneCode === '000000' ? '111111' : '000000' });
+      expect(wrongPhone.body).toMatchObject({ code: 400, message: SMS_CODE_INVALID });
+      expect(await rows()).toEqual(before);
+
+      // The right code still works afterwards.
+      expect((await post('/user/register', good)).body.code).toBe(200);
+      expect((await post('/user/register', phone)).body.code).toBe(200);
+    });
+
+    it('answers 409 for an e-mail or phone that already has an account, without using the code', async () => {
+      const { email } = await registerEmail();
+      await expectRefused(post('/user/register', await emailRegistration(email.toUpperCase())), 409, 'This e-mail address is already used by another account');
+      const mobile = nextMobile();
+      const body = { accountType: 1, mobile: { dialCode: '44', number: mobile }, password: PASSWORD, confirmPassword: PASSWORD, countryCode: 'GB', agreeTerms: true };
+      expect((await post('/user/register', { ...body, code: await codeFor({ mobile }, CodePurpose.RegisterAccount) })).body.code).toBe(200);
+      await expectRefused(
+        post('/user/register', { ...body, code: await codeFor({ mobile }, CodePurpose.RegisterAccount) }),
+        409,
+        'This phone number is already used by another account',
+      );
+    });
+
+    it('refuses a code used twice, expired, for another purpose or for another target', async () => {
+      const email = nextEmail();
+      const other = nextEmail();
+      const base = { accountType: 2, email, password: PASSWORD, confirmPassword: PASSWORD, countryCode: 'DE', agreeTerms: true };
+      // Another purpose.
+      const resetCode = await codeFor({ email }, CodePurpose.ForgetPassword);
+      expect((await post('/user/register', { ...base, code: resetCode })).body.message).toBe(CODE_INVALID);
+      // Another target.
+      const otherCode = await codeFor({ email: other }, CodePurpose.RegisterAccount);
+      expect((await post('/user/register', { ...base, code: otherCode })).body.message).toBe(CODE_INVALID);
+      // Expired.
+      const code = await codeFor({ email }, CodePurpose.RegisterAccount);
+      await shop.services.db.execute(sql`UPDATE verification_codes SET expires_at = now() - interval '1 second' WHERE target = ${email}`);
+      expect((await post('/user/register', { ...base, code })).body.message).toBe(CODE_INVALID);
+      // Used twice: the code of a successful registration cannot be used for another one (e-mail freed in between).
+      const fresh = await codeFor({ email }, CodePurpose.RegisterAccount);
+      expect((await post('/user/register', { ...base, code: fresh })).body.code).toBe(200);
+      await shop.services.db.execute(sql`UPDATE users SET email = NULL WHERE email = ${email}`);
+      expect((await post('/user/register', { ...base, code: fresh })).body.message).toBe(CODE_INVALID);
+      expect((await post('/user/register', { ...base, email: other, code: otherCode })).body.code).toBe(200);
+    });
+  });
+
+  describe('login', () => {
+    it('gives the same answer for an unknown account and a wrong password', async () => {
+      const { email } = await registerEmail();
+      const wrong = await emailLogin(email, 'wrong password 1');
+      const unknown = await emailLogin(nextEmail(), 'wrong password 1');
+      expect(wrong.status).toBe(400);
+      expect(unknown.status).toBe(wrong.status);
+      expect(unknown.body).toEqual(wrong.body);
+      expect(wrong.body).toEqual({ code: 400, message: INVALID_ACCOUNT, data: null });
+      const ok = await emailLogin(`  ${email.toUpperCase()} `, PASSWORD);
+      expect(ok.body.code).toBe(200);
+      expect((await info(ok.body.data.token)).body.data.email).toBe(email);
+    });
+
+    it('takes similar time for unknown accounts and wrong passwords (both verify an argon2 hash)', async () => {
+      const { email } = await registerEmail();
+      const time = async (address: string) => {
+        const start = performance.now();
+        await emailLogin(address, 'wrong password 2');
+        return performance.now() - start;
+      };
+      await time(nextEmail());
+      const known = [await time(email), await time(email)].sort()[0]!;
+      const unknown = [await time(nextEmail()), await time(nextEmail())].sort()[0]!;
+      expect(unknown).toBeGreaterThan(known * 0.4);
+      expect(known).toBeGreaterThan(unknown * 0.4);
+    });
+
+    it('allows only the methods of the game', async () => {
+      const mobile = nextMobile();
+      await expectRefused(
+        post('/user/login', { loginType: 2, mobile: { dialCode: '44', number: mobile }, password: PASSWORD, appId: 10030 }),
+        400,
+        'This login method is not available for this game',
+      );
+      await expectRefused(post('/user/login', { loginType: 0, email: nextEmail(), password: PASSWORD }), 400, MISSING);
+      await expectRefused(post('/user/login', { loginType: 1, password: PASSWORD }), 400, MISSING);
+      await expectRefused(post('/user/login', { loginType: 1, email: 'nope', password: PASSWORD }), 400, 'Invalid Email');
+      const { email } = await registerEmail();
+      expect((await emailLogin(email, PASSWORD, undefined, 10030)).body.code).toBe(200);
+      expect((await emailLogin(email, PASSWORD, undefined, 10002)).body.code).toBe(200);
+    });
+
+    it('limits failures per account (429, even with the right password) and per IP', async () => {
+      shop.config.loginLimits.accountFailures = 3;
+      const { email } = await registerEmail();
+      for (let i = 0; i < 3; i++) expect((await emailLogin(email, `wrong-${i}-password`)).body.message).toBe(INVALID_ACCOUNT);
+      const limited = await emailLogin(email, PASSWORD);
+      expect(limited.status).toBe(429);
+      expect(limited.body).toEqual({ code: 429, message: 'Too many failed login attempts. Please try again later.', data: null });
+      // The same for an account that does not exist (no hint either way).
+      const ghost = nextEmail();
+      for (let i = 0; i < 3; i++) await emailLogin(ghost, `wrong-${i}-password`);
+      expect((await emailLogin(ghost, PASSWORD)).body).toEqual(limited.body);
+      // The window passing lifts the limit.
+      await shop.services.db.execute(sql`UPDATE login_failures SET created_at = now() - interval '16 minutes' WHERE account = ${email}`);
+      expect((await emailLogin(email, PASSWORD)).body.code).toBe(200);
+
+      shop.config.loginLimits.ipFailures = 2;
+      const ip = nextIp();
+      await emailLogin(nextEmail(), 'wrong password', ip);
+      await emailLogin(nextEmail(), 'wrong password', ip);
+      expect((await emailLogin(email, PASSWORD, ip)).status).toBe(429);
+      expect((await emailLogin(email, PASSWORD)).body.code).toBe(200);
+    });
+  });
+
+  describe('sessions and passwords', () => {
+    it('logout revokes the refresh-token family and the access token; a replayed refresh token is refused', async () => {
+      const { tokens } = await registerEmail();
+      const out = await post('/user/logout', {}, { token: tokens.token });
+      expect(out.body).toMatchObject({ code: 200, data: null });
+      const replay = await post('/user/refresh/token', { refreshToken: tokens.refreshToken });
+      expect(replay.status).toBe(401);
+      const me = await info(tokens.token);
+      expect(me.status).toBe(401);
+      expect(me.body.message).toBe(SESSION_ENDED);
+    });
+
+    it('logout with all: true ends every session', async () => {
+      const { email, tokens } = await registerEmail();
+      const second = (await emailLogin(email, PASSWORD)).body.data;
+      expect((await post('/user/logout', { all: true }, { token: tokens.token })).body.code).toBe(200);
+      expect((await info(second.token)).status).toBe(401);
+      expect((await post('/user/refresh/token', { refreshToken: second.refreshToken })).status).toBe(401);
+    });
+
+    it('reset password ends all old sessions; the old password stops working', async () => {
+      const { email, tokens } = await registerEmail();
+      const refreshed = (await post<TokenData>('/user/refresh/token', { refreshToken: tokens.refreshToken })).body.data;
+      const code = await codeFor({ email }, CodePurpose.ForgetPassword);
+      const newPassword = 'a brand new password';
+      const body = { accountType: 2, email: ` ${email} `, code, password: newPassword, confirmPassword: newPassword };
+      await expectRefused(post('/user/reset/password', { ...body, confirmPassword: 'different password' }), 400, MISMATCH);
+      await expectRefused(post('/user/reset/password', { ...body, password: 'short', confirmPassword: 'short' }), 400, PASSWORD_INVALID);
+      const reset = await post('/user/reset/password', body);
+      expect(reset.body, JSON.stringify(reset.body)).toMatchObject({ code: 200, data: null });
+      expect((await info(refreshed.token)).status).toBe(401);
+      expect((await post('/user/refresh/token', { refreshToken: refreshed.refreshToken })).status).toBe(401);
+      expect((await emailLogin(email, PASSWORD)).body.message).toBe(INVALID_ACCOUNT);
+      expect((await emailLogin(email, newPassword)).body.code).toBe(200);
+      // The code cannot be used twice.
+      expect((await post('/user/reset/password', { ...body, password: PASSWORD, confirmPassword: PASSWORD })).body.message).toBe(CODE_INVALID);
+    });
+
+    it('reset password: unknown phone gets the spec message, unknown e-mail a generic one; nothing written', async () => {
+      const mobile = nextMobile();
+      await expectRefused(
+        post('/user/reset/password', { accountType: 1, mobile: { dialCode: '44', number: mobile }, code: '123456', password: PASSWORD, confirmPassword: PASSWORD }),
+        400,
+        NOT_REGISTERED,
+      );
+      await expectRefused(
+        post('/user/reset/password', { accountType: 2, email: nextEmail(), code: '123456', password: PASSWORD, confirmPassword: PASSWORD }),
+        400,
+        CODE_INVALID,
+      );
+    });
+
+    it('change password needs the old one, ends the other sessions and returns fresh tokens', async () => {
+      const { email, tokens } = await registerEmail();
+      const other = (await emailLogin(email, PASSWORD)).body.data;
+      const newPassword = 'another good password';
+      await expectRefused(
+        post('/user/change/password', { oldPassword: 'not the password', password: newPassword, confirmPassword: newPassword }, { token: tokens.token }),
+        400,
+        'The current password is incorrect',
+      );
+      await expectRefused(
+        post('/user/change/password', { oldPassword: PASSWORD, password: newPassword, confirmPassword: 'nope nope nope' }, { token: tokens.token }),
+        400,
+        MISMATCH,
+      );
+      expect((await post('/user/change/password', { oldPassword: PASSWORD, password: newPassword, confirmPassword: newPassword })).status).toBe(401);
+      // Wrong old passwords are limited like failed logins.
+      shop.config.loginLimits.accountFailures = 2;
+      await post('/user/change/password', { oldPassword: 'not the password 2', password: newPassword, confirmPassword: newPassword }, { token: tokens.token });
+      const limited = await post('/user/change/password', { oldPassword: PASSWORD, password: newPassword, confirmPassword: newPassword }, { token: tokens.token });
+      expect(limited.status).toBe(429);
+      shop.config.loginLimits.accountFailures = limits.accountFailures;
+      const changed = await post<TokenData>('/user/change/password', { oldPassword: PASSWORD, password: newPassword, confirmPassword: newPassword }, { token: tokens.token });
+      expect(changed.body.code).toBe(200);
+      expect((await info(tokens.token)).status).toBe(401);
+      expect((await info(other.token)).status).toBe(401);
+      expect((await post('/user/refresh/token', { refreshToken: other.refreshToken })).status).toBe(401);
+      expect((await info(changed.body.data.token)).body.data.email).toBe(email);
+      expect((await post('/user/refresh/token', { refreshToken: changed.body.data.refreshToken })).body.code).toBe(200);
+      expect((await emailLogin(email, newPassword)).body.code).toBe(200);
+    });
+  });
+
+  describe('phone and e-mail changes', () => {
+    it('changes the e-mail after verifying the old one; the ticket is single use', async () => {
+      const { email, tokens } = await registerEmail();
+      const auth = { token: tokens.token };
+      const newEmail = nextEmail();
+      // No ticket while an e-mail is bound.
+      await expectRefused(
+        post('/user/change/email', { email: newEmail, code: '123456' }, auth),
+        400,
+        'Please verify your current phone number or e-mail address again',
+      );
+      // A code for another purpose does not open the check.
+      const wrongPurpose = await codeFor({ email }, CodePurpose.BindEmail);
+      expect((await post('/user/check/email', { code: wrongPurpose }, auth)).body.message).toBe(CODE_INVALID);
+      const checkCode = await codeFor({ email }, CodePurpose.ChangeEmail);
+      const check = await post<{ changeTicket: string; expiresIn: number }>('/user/check/email', { code: checkCode }, auth);
+      expect(check.body.code).toBe(200);
+      const ticket = check.body.data.changeTicket;
+      // The new e-mail of another account: 409, the ticket and code stay unused.
+      const { email: taken } = await registerEmail();
+      await expectRefused(post('/user/change/email', { ticket, email: taken, code: '123456' }, auth), 409, 'This e-mail address is already used by another account');
+      // A code for the old e-mail does not bind the new one.
+      const oldCode = await codeFor({ email }, CodePurpose.BindEmail);
+      expect((await post('/user/change/email', { ticket, email: newEmail, code: oldCode }, auth)).body.message).toBe(CODE_INVALID);
+      const bindCode = await codeFor({ email: newEmail }, CodePurpose.BindEmail);
+      const changed = await post('/user/change/email', { ticket: ` ${ticket} `, email: ` ${newEmail.toUpperCase()} `, code: bindCode }, auth);
+      expect(changed.body).toMatchObject({ code: 200, data: { email: newEmail, mobile: null } });
+      expect((await info(tokens.token)).body.data.email).toBe(newEmail);
+      // Ticket reuse.
+      const again = nextEmail();
+      const againCode = await codeFor({ email: again }, CodePurpose.BindEmail);
+      await expectRefused(
+        post('/user/change/email', { ticket, email: again, code: againCode }, auth),
+        400,
+        'Please verify your current phone number or e-mail address again',
+      );
+      expect((await emailLogin(newEmail, PASSWORD)).body.code).toBe(200);
+      expect((await emailLogin(email, PASSWORD)).body.message).toBe(INVALID_ACCOUNT);
+    });
+
+    it('binds a first phone without a ticket, then changes it only with one', async () => {
+      const { tokens } = await registerEmail();
+      const auth = { token: tokens.token };
+      await expectRefused(post('/user/check/mobile', { code: '123456' }, auth), 400, 'No phone number is bound to this account');
+      const first = nextMobile();
+      const bindCode = await codeFor({ mobile: first }, CodePurpose.BindPhone);
+      const bound = await post('/user/change/mobile', { mobile: { dialCode: '+44', number: first }, code: bindCode }, auth);
+      expect(bound.body).toMatchObject({ code: 200, data: { mobile: `+44${first}` } });
+
+      const second = nextMobile();
+      const secondCode = await codeFor({ mobile: second }, CodePurpose.BindPhone);
+      await expectRefused(
+        post('/user/change/mobile', { mobile: { dialCode: '44', number: second }, code: secondCode }, auth),
+        400,
+        'Please verify your current phone number or e-mail address again',
+      );
+      expect((await post('/user/check/mobile', { code: '000000' }, auth)).body.message).toBe(SMS_CODE_INVALID);
+      const checkCode = await codeFor({ mobile: first }, CodePurpose.ChangePhone);
+      const ticket = (await post<{ changeTicket: string }>('/user/check/mobile', { code: checkCode }, auth)).body.data.changeTicket;
+      // An e-mail ticket is not a phone ticket and vice versa.
+      await expectRefused(
+        post('/user/change/email', { ticket, email: nextEmail(), code: '123456' }, auth),
+        400,
+        'Please verify your current phone number or e-mail address again',
+      );
+      const changed = await post('/user/change/mobile', { ticket, mobile: { dialCode: '44', number: second }, code: secondCode }, auth);
+      expect(changed.body).toMatchObject({ code: 200, data: { mobile: `+44${second}` } });
+      const third = nextMobile();
+      const thirdCode = await codeFor({ mobile: third }, CodePurpose.BindPhone);
+      await expectRefused(
+        post('/user/change/mobile', { ticket, mobile: { dialCode: '44', number: third }, code: thirdCode }, auth),
+        400,
+        'Please verify your current phone number or e-mail address again',
+      );
+      expect((await post('/user/login', { loginType: 2, mobile: { dialCode: '44', number: second }, password: PASSWORD })).body.code).toBe(200);
+    });
+
+    it('refuses a phone of another account with 409 and an expired ticket', async () => {
+      const a = await registerEmail();
+      const taken = nextMobile();
+      expect(
+        (await post('/user/change/mobile', { mobile: { dialCode: '44', number: taken }, code: await codeFor({ mobile: taken }, CodePurpose.BindPhone) }, { token: a.tokens.token }))
+          .body.code,
+      ).toBe(200);
+      const b = await registerEmail();
+      await expectRefused(
+        post('/user/change/mobile', { mobile: { dialCode: '44', number: taken }, code: '123456' }, { token: b.tokens.token }),
+        409,
+        'This phone number is already used by another account',
+      );
+      const ticket = (
+        await post<{ changeTicket: string }>('/user/check/email', { code: await codeFor({ email: b.email }, CodePurpose.ChangeEmail) }, { token: b.tokens.token })
+      ).body.data.changeTicket;
+      await shop.services.db.execute(sql`UPDATE change_tickets SET expires_at = now() - interval '1 second'`);
+      await expectRefused(
+        post('/user/change/email', { ticket, email: nextEmail(), code: '123456' }, { token: b.tokens.token }),
+        400,
+        'Please verify your current phone number or e-mail address again',
+      );
+    });
+  });
+
+  describe('dynamic token', () => {
+    const payload = (overrides: Record<string, unknown> = {}) => ({
+      appId: 10030,
+      accountId: `dyn-${++serial}`,
+      roleId: String(10_002_000 + serial),
+      serverId: '10001',
+      exp: Math.floor(Date.now() / 1000) + 300,
+      nonce: randomUUID(),
+      ...overrides,
+    });
+    const sign = (p: ReturnType<typeof payload>, secret = SECRET_10030) => signDynamicToken(p as Parameters<typeof signDynamicToken>[0], secret);
+    const INVALID = 'This dynamic token is invalid or has expired. Please copy a new one from the game settings.';
+
+    it('verifies, then logs in once', async () => {
+      const p = payload();
+      const token = sign(p);
+      const verified = await post<{ roles: unknown[] }>('/user/dynamic/10030/verify', { token });
+      expect(verified.body).toMatchObject({
+        code: 200,
+        data: { roles: [{ appId: 10030, accountId: p.accountId, roleId: p.roleId, serverId: '10001', gameName: expect.any(String), serverName: expect.any(String) }] },
+      });
+      const login = await post<TokenData>('/user/dynamic/10030/login', { token: ` ${token} ` });
+      expect(login.body.code).toBe(200);
+      expect((await shop.api<{ gameRole: { roleId: string } }>('GET', '/api/user/info', { token: login.body.data.token })).body.data.gameRole.roleId).toBe(p.roleId);
+      await expectRefused(post('/user/dynamic/10030/login', { token }), 400, INVALID);
+      await expectRefused(post('/user/dynamic/10030/verify', { token }), 400, INVALID);
+    });
+
+    it('refuses expired, forged and other-game tokens without writing', async () => {
+      await expectRefused(post('/user/dynamic/10030/login', { token: sign(payload({ exp: Math.floor(Date.now() / 1000) - 1 })) }), 400, INVALID);
+      await expectRefused(post('/user/dynamic/10030/login', { token: sign(payload(), 'another-secret-of-16-chars') }), 400, INVALID);
+      const genuine = sign(payload());
+      const [body] = genuine.split('.');
+      const tampered = `${Buffer.from(JSON.stringify({ ...payload(), roleId: '1' })).toString('base64url')}.${genuine.split('.')[1]}`;
+      await expectRefused(post('/user/dynamic/10030/login', { token: tampered }), 400, INVALID);
+      await expectRefused(post('/user/dynamic/10030/login', { token: `${body}.zz` }), 400, INVALID);
+      await expectRefused(post('/user/dynamic/10030/login', { token: 'garbage' }), 400, INVALID);
+      await expectRefused(post('/user/dynamic/10030/login', { token: sign(payload({ appId: 10002 })) }), 400, INVALID);
+      await expectRefused(post('/user/dynamic/10002/login', { token: sign(payload()) }), 400, 'This login method is not available for this game');
+      await expectRefused(post('/user/dynamic/99999/verify', { token: sign(payload()) }), 404, 'Unknown game');
+      await expectRefused(post('/user/dynamic/10030/login', {}), 400, MISSING);
+    });
+  });
+});
+
+describe.each(BACKENDS)('dynamic-token routes behind the feature flag (%s)', (backend) => {
+  let shop: TestShop;
+  beforeAll(async () => {
+    shop = await startShop(backend, { GAME_LAUNCH_SECRETS: JSON.stringify({ 10030: SECRET_10030 }) });
+  });
+  afterAll(() => shop.close());
+
+  it('answers 404 when FEATURE_OTP_LOGIN is off (the default)', async () => {
+    expect(shop.config.features.otpLogin).toBe(false);
+    const token = signDynamicToken(
+      { appId: 10030, accountId: 'a', roleId: '10001001', serverId: '10001', exp: Math.floor(Date.now() / 1000) + 60, nonce: randomUUID() },
+      SECRET_10030,
+    );
+    for (const action of ['verify', 'login']) {
+      const answer = await shop.api('POST', `/api/user/dynamic/10030/${action}`, { body: { token } });
+      expect(answer.status).toBe(404);
+      expect(answer.body.code).toBe(404);
+    }
+    const nonces = (await shop.services.db.execute(sql`SELECT count(*) AS n FROM dynamic_token_nonces`)) as unknown as { rows: { n: string | number }[] };
+    expect(Number(nonces.rows[0]!.n)).toBe(0);
+  });
+});
