@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll } from 'vitest';
 import { chromium, type Browser, type Page } from 'playwright-core';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
@@ -111,4 +112,23 @@ export async function savedToken(page: Page, timeoutMs = 10_000): Promise<string
     if (Date.now() > deadline) throw new Error('no token saved');
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
+}
+
+export interface ShopAndBrowser {
+  shop: RunningShop;
+  browser: Browser;
+}
+
+/** One shop and one Chromium for a test file: started before its tests, stopped after them. */
+export function useShopAndBrowser(): ShopAndBrowser {
+  const context = {} as ShopAndBrowser;
+  beforeAll(async () => {
+    context.shop = await startShop();
+    context.browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await context.browser?.close();
+    await context.shop?.stop();
+  });
+  return context;
 }

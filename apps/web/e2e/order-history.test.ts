@@ -1,37 +1,28 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { chromiumAvailable, launchBrowser, savedToken, startShop, voucherLink, type RunningShop } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { chromiumAvailable, savedToken, useShopAndBrowser, voucherLink } from './harness.ts';
 
 const enabled = chromiumAvailable();
 
 describe.skipIf(!enabled)('order history, languages and the voucher screen in Chromium', () => {
-  let shop: RunningShop;
-  let browser: Browser;
-  beforeAll(async () => {
-    shop = await startShop();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await shop?.stop();
-  });
+  const ctx = useShopAndBrowser();
 
   async function newPage(options: { userAgent?: string; locale?: string } = {}): Promise<{ context: BrowserContext; page: Page }> {
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: options.locale ?? 'en-US', userAgent: options.userAgent });
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: shop.url });
+    const context = await ctx.browser.newContext({ viewport: { width: 390, height: 844 }, locale: options.locale ?? 'en-US', userAgent: options.userAgent });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: ctx.shop.url });
     return { context, page: await context.newPage() };
   }
 
-  /** Creates orders for the page's player straight through the API (the purchase flow has its own browser tests). */
+  /** Creates orders for the page's player straight through the API (the purchase flow has its own ctx.browser tests). */
   async function placeOrder(page: Page, provider: 'xsolla' | 'payermax', roleId: string) {
     const token = await savedToken(page);
-    const packs = await shop.api<{ id: number; productSn: string }[]>('POST', '/api/v1/voucher/list/10030');
-    const channels = await shop.api<{ payMethodName: string; payMethodId: string; thirdChannelId: string; thirdChannelName: string }[]>(
+    const packs = await ctx.shop.api<{ id: number; productSn: string }[]>('POST', '/api/v1/voucher/list/10030');
+    const channels = await ctx.shop.api<{ payMethodName: string; payMethodId: string; thirdChannelId: string; thirdChannelName: string }[]>(
       'POST',
       '/api/v1/pay/channel/list/10030/US',
     );
     const channel = channels.data.find((c) => c.thirdChannelName === provider)!;
-    const created = await shop.api<{ orderId: number; orderSn: string; thirdPayResponse: string }>('POST', '/api/v1/voucher/create/order', {
+    const created = await ctx.shop.api<{ orderId: number; orderSn: string; thirdPayResponse: string }>('POST', '/api/v1/voucher/create/order', {
       token,
       body: {
         appId: 10030,
@@ -53,20 +44,20 @@ describe.skipIf(!enabled)('order history, languages and the voucher screen in Ch
 
   async function payWithXsolla(thirdPayResponse: string) {
     const { token } = JSON.parse(thirdPayResponse) as { token: string };
-    const response = await fetch(`${shop.url}/sandbox/xsolla/paystation4/${token}/pay`, { method: 'POST', redirect: 'manual' });
+    const response = await fetch(`${ctx.shop.url}/sandbox/xsolla/paystation4/${token}/pay`, { method: 'POST', redirect: 'manual' });
     expect(response.status).toBeLessThan(400);
   }
 
   it('shows My Order with tabs, numbers from the 13th character, footers, copy, cancel and pay', async () => {
     const roleId = `hist-${Date.now().toString(36)}`;
     const { context, page } = await newPage();
-    await page.goto(voucherLink(shop, { roleId }));
+    await page.goto(voucherLink(ctx.shop, { roleId }));
     await page.getByTestId('voucher-card').first().waitFor();
     const paid = await placeOrder(page, 'xsolla', roleId);
     await payWithXsolla(paid.thirdPayResponse);
     const open = await placeOrder(page, 'payermax', roleId);
     await expect
-      .poll(async () => (await shop.api<{ status: number }>('POST', '/api/v1/order/detail', { token: await savedToken(page), body: { orderId: paid.orderId } })).data.status)
+      .poll(async () => (await ctx.shop.api<{ status: number }>('POST', '/api/v1/order/detail', { token: await savedToken(page), body: { orderId: paid.orderId } })).data.status)
       .toBe(3);
 
     await page.getByTestId('order-history-link').click();
@@ -100,11 +91,11 @@ describe.skipIf(!enabled)('order history, languages and the voucher screen in Ch
     await expect.poll(() => page.locator(`[data-testid="order-card"][data-order-id="${open.orderId}"]`).count()).toBe(1);
 
     const third = await placeOrder(page, 'xsolla', roleId);
-    await page.goto(`${shop.url}/voucher/OrderHistory?type=2`);
+    await page.goto(`${ctx.shop.url}/voucher/OrderHistory?type=2`);
     await page.locator(`[data-testid="order-card"][data-order-id="${third.orderId}"]`).getByTestId('pay-order').click();
     await page.waitForURL(new RegExp(`/purchaseOrder\\?id=${third.orderId}`));
 
-    await page.goto(`${shop.url}/voucher/OrderHistory`);
+    await page.goto(`${ctx.shop.url}/voucher/OrderHistory`);
     await page.getByTestId('back').click();
     await page.waitForURL(/\/voucher\?from=close/);
     await page.getByTestId('voucher-card').first().waitFor();
@@ -113,17 +104,17 @@ describe.skipIf(!enabled)('order history, languages and the voucher screen in Ch
 
   it('shows Not found when there are no orders', async () => {
     const { context, page } = await newPage();
-    await page.goto(voucherLink(shop, { roleId: `empty-${Date.now().toString(36)}` }));
+    await page.goto(voucherLink(ctx.shop, { roleId: `empty-${Date.now().toString(36)}` }));
     await page.getByTestId('voucher-card').first().waitFor();
-    await page.goto(`${shop.url}/voucher/OrderHistory`);
+    await page.goto(`${ctx.shop.url}/voucher/OrderHistory`);
     await page.getByTestId('orders-empty').waitFor();
     await context.close();
   });
 
-  it('takes the language from the query, then storage, then the browser; switches and remembers it', async () => {
+  it('takes the language from the query, then storage, then the ctx.browser; switches and remembers it', async () => {
     const { context, page } = await newPage({ locale: 'de-DE' });
     const roleId = `lang-${Date.now().toString(36)}`;
-    await page.goto(voucherLink(shop, { roleId, language: 'ja' }));
+    await page.goto(voucherLink(ctx.shop, { roleId, language: 'ja' }));
     await page.getByTestId('voucher-card').first().waitFor();
     expect(await page.locator('html').getAttribute('lang')).toBe('ja');
     const japanese = await page.getByTestId('submit-order').textContent();
@@ -133,19 +124,19 @@ describe.skipIf(!enabled)('order history, languages and the voucher screen in Ch
     expect(await page.getByTestId('submit-order').textContent()).not.toBe(japanese);
     expect(await page.getByTestId('language-select').locator('option').count()).toBe(22);
 
-    await page.goto(`${shop.url}/voucher?from=close`);
+    await page.goto(`${ctx.shop.url}/voucher?from=close`);
     await page.getByTestId('voucher-card').first().waitFor();
     expect(await page.locator('html').getAttribute('lang')).toBe('zh-TW');
     await context.close();
 
     const browserOnly = await newPage({ locale: 'zh-HK' });
-    await browserOnly.page.goto(voucherLink(shop, { roleId: `${roleId}-b`, language: 'xx-unsupported' }));
+    await browserOnly.page.goto(voucherLink(ctx.shop, { roleId: `${roleId}-b`, language: 'xx-unsupported' }));
     await browserOnly.page.getByTestId('voucher-card').first().waitFor();
     expect(await browserOnly.page.locator('html').getAttribute('lang')).toBe('zh-TW');
     await browserOnly.context.close();
 
     const fallback = await newPage({ locale: 'sw-KE' });
-    await fallback.page.goto(voucherLink(shop, { roleId: `${roleId}-c` }).replace(/&language=[^&]*/, ''));
+    await fallback.page.goto(voucherLink(ctx.shop, { roleId: `${roleId}-c` }).replace(/&language=[^&]*/, ''));
     await fallback.page.getByTestId('voucher-card').first().waitFor();
     expect(await fallback.page.locator('html').getAttribute('lang')).toBe('en');
     expect(await fallback.page.getByTestId('submit-order').textContent()).toBe('Submit Order');
@@ -154,15 +145,15 @@ describe.skipIf(!enabled)('order history, languages and the voucher screen in Ch
 
   it('shows the role and server, hides the server name for game 10002, and reuses uinfo with from=close', async () => {
     const { context, page } = await newPage();
-    await page.goto(voucherLink(shop, { roleId: `hdr-${Date.now().toString(36)}` }));
+    await page.goto(voucherLink(ctx.shop, { roleId: `hdr-${Date.now().toString(36)}` }));
     await page.getByTestId('voucher-card').first().waitFor();
     await expect.poll(() => page.getByTestId('game-name').textContent()).toContain('Breaking Dead');
     await page.getByTestId('server-name').waitFor();
-    await page.goto(voucherLink(shop, { appId: 10002, roleId: `myth-${Date.now().toString(36)}` }));
+    await page.goto(voucherLink(ctx.shop, { appId: 10002, roleId: `myth-${Date.now().toString(36)}` }));
     await page.getByTestId('voucher-card').first().waitFor();
     await expect.poll(() => page.getByTestId('game-name').textContent()).toContain('Myth Wars');
     expect(await page.getByTestId('server-name').count()).toBe(0);
-    await page.goto(`${shop.url}/voucher?from=close`);
+    await page.goto(`${ctx.shop.url}/voucher?from=close`);
     await page.getByTestId('voucher-card').first().waitFor();
     await expect.poll(() => page.getByTestId('game-name').textContent()).toContain('Myth Wars');
     await context.close();
@@ -170,7 +161,7 @@ describe.skipIf(!enabled)('order history, languages and the voucher screen in Ch
 
   it('keeps Submit Order disabled until a voucher is chosen and shows the payermax hint', async () => {
     const { context, page } = await newPage();
-    await page.goto(voucherLink(shop, { roleId: `bar-${Date.now().toString(36)}` }));
+    await page.goto(voucherLink(ctx.shop, { roleId: `bar-${Date.now().toString(36)}` }));
     await page.getByTestId('voucher-card').first().waitFor();
     expect(await page.getByTestId('submit-order').isDisabled()).toBe(true);
     await page.getByTestId('select-prompt').waitFor();
@@ -187,7 +178,7 @@ describe.skipIf(!enabled)('order history, languages and the voucher screen in Ch
 
   it('hides Apple Pay on Android and Google Pay on iOS, where vouchers are not supported', async () => {
     const android = await newPage({ userAgent: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36' });
-    await android.page.goto(voucherLink(shop, { roleId: `and-${Date.now().toString(36)}` }));
+    await android.page.goto(voucherLink(ctx.shop, { roleId: `and-${Date.now().toString(36)}` }));
     await android.page.getByTestId('voucher-card').first().waitFor();
     if (await android.page.getByTestId('view-more').isVisible()) await android.page.getByTestId('view-more').click();
     const androidNames = await android.page.getByTestId('pay-channel').allTextContents();
@@ -196,7 +187,7 @@ describe.skipIf(!enabled)('order history, languages and the voucher screen in Ch
     await android.context.close();
 
     const ios = await newPage({ userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1' });
-    await ios.page.goto(voucherLink(shop, { roleId: `ios-${Date.now().toString(36)}` }));
+    await ios.page.goto(voucherLink(ctx.shop, { roleId: `ios-${Date.now().toString(36)}` }));
     await ios.page.getByTestId('ios-hint').waitFor();
     await ios.context.close();
   });

@@ -1,24 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { chromiumAvailable, launchBrowser, savedToken, startShop, voucherLink, type RunningShop } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { chromiumAvailable, savedToken, useShopAndBrowser, voucherLink } from './harness.ts';
 
 const enabled = chromiumAvailable();
 
 describe.skipIf(!enabled)('sessions in Chromium', () => {
-  let shop: RunningShop;
-  let browser: Browser;
-  beforeAll(async () => {
-    shop = await startShop();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await shop?.stop();
-  });
+  const ctx = useShopAndBrowser();
 
   it('stores the token record as the spec says and refreshes an expired session from the dialog', async () => {
-    const page = await browser.newPage();
-    await page.goto(voucherLink(shop, { roleId: `sess-${Date.now().toString(36)}` }));
+    const page = await ctx.browser.newPage();
+    await page.goto(voucherLink(ctx.shop, { roleId: `sess-${Date.now().toString(36)}` }));
     await page.getByTestId('voucher-card').first().waitFor();
     const before = await savedToken(page);
     const record = await page.evaluate(() => JSON.parse(localStorage.getItem('token')!));
@@ -31,13 +21,13 @@ describe.skipIf(!enabled)('sessions in Chromium', () => {
       stored.time = Date.now() - stored.maxAge - 1000;
       localStorage.setItem('token', JSON.stringify(stored));
     });
-    await page.goto(`${shop.url}/voucher/OrderHistory`);
+    await page.goto(`${ctx.shop.url}/voucher/OrderHistory`);
     await page.getByText('Your session has expired. Please refresh to continue.').waitFor();
     await page.getByRole('button', { name: 'Refresh' }).click();
     await page.getByTestId('orders-empty').waitFor();
     const after = await savedToken(page);
     expect(after).not.toBe(before);
-    const info = await shop.api<{ id: number }>('GET', '/api/user/info', { token: after });
+    const info = await ctx.shop.api<{ id: number }>('GET', '/api/user/info', { token: after });
     expect(info.code).toBe(200);
     await page.close();
   });

@@ -1,29 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { chromiumAvailable, launchBrowser, savedToken, startShop, voucherLink, type RunningShop } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { chromiumAvailable, savedToken, useShopAndBrowser, voucherLink } from './harness.ts';
 
 type Provider = 'paypal' | 'xsolla' | 'payermax';
 const enabled = chromiumAvailable();
 
 describe.skipIf(!enabled)('buying vouchers in Chromium', () => {
-  let shop: RunningShop;
-  let browser: Browser;
-  beforeAll(async () => {
-    shop = await startShop();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await shop?.stop();
-  });
+  const ctx = useShopAndBrowser();
 
   let seq = 0;
   async function openVoucherPage(options: { appId?: number; language?: string } = {}) {
     seq += 1;
     const roleId = `e2e-${Date.now().toString(36)}-${seq}`;
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-US' });
+    const context = await ctx.browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-US' });
     const page = await context.newPage();
-    await page.goto(voucherLink(shop, { roleId, ...options }));
+    await page.goto(voucherLink(ctx.shop, { roleId, ...options }));
     await page.getByTestId('voucher-card').first().waitFor();
     await page.locator('[data-testid="pay-channel"][data-checked="true"]').waitFor();
     return { page, roleId };
@@ -52,7 +43,7 @@ describe.skipIf(!enabled)('buying vouchers in Chromium', () => {
   }
 
   async function voucherBalance(page: Page): Promise<number> {
-    const info = await shop.api<{ voucherBalance: number }>('GET', '/api/user/info', { token: await savedToken(page) });
+    const info = await ctx.shop.api<{ voucherBalance: number }>('GET', '/api/user/info', { token: await savedToken(page) });
     return info.data.voucherBalance;
   }
 
@@ -66,14 +57,14 @@ describe.skipIf(!enabled)('buying vouchers in Chromium', () => {
 
   it.each<Provider>(['paypal', 'xsolla', 'payermax'])('pays with %s and finds the completed order and the balance', async (provider) => {
     const { page } = await openVoucherPage();
-    const packs = await shop.api<{ voucherAmount: number }[]>('POST', '/api/v1/voucher/list/10030');
+    const packs = await ctx.shop.api<{ voucherAmount: number }[]>('POST', '/api/v1/voucher/list/10030');
     const amount = packs.data[1]!.voucherAmount;
     await chooseAndSubmit(page, provider);
     await pressAtProvider(page, provider, 'Pay');
     await page.waitForURL(/\/payment\/return/);
     await expect.poll(() => page.getByTestId('payment-return').getAttribute('data-outcome'), { timeout: 20_000 }).toBe('success');
     await expect.poll(() => voucherBalance(page), { timeout: 10_000 }).toBe(amount);
-    await page.goto(`${shop.url}/voucher?from=close`);
+    await page.goto(`${ctx.shop.url}/voucher?from=close`);
     await page.getByTestId('voucher-card').first().waitFor();
     expect(await firstOrderStatus(page)).toBe('3');
     await page.context().close();
@@ -86,7 +77,7 @@ describe.skipIf(!enabled)('buying vouchers in Chromium', () => {
     await page.waitForURL(/\/payment\/return/);
     await expect.poll(() => page.getByTestId('payment-return').getAttribute('data-outcome'), { timeout: 20_000 }).toBe('failed');
     expect(await voucherBalance(page)).toBe(0);
-    await page.goto(`${shop.url}/voucher?from=close`);
+    await page.goto(`${ctx.shop.url}/voucher?from=close`);
     await page.getByTestId('voucher-card').first().waitFor();
     expect(await firstOrderStatus(page)).toBe('7');
     await page.context().close();
@@ -99,7 +90,7 @@ describe.skipIf(!enabled)('buying vouchers in Chromium', () => {
     await page.waitForURL(/\/payment\/cancel\?.*from=voucher/);
     await page.getByTestId('payment-cancel').waitFor();
     expect(await voucherBalance(page)).toBe(0);
-    await page.goto(`${shop.url}/voucher?from=close`);
+    await page.goto(`${ctx.shop.url}/voucher?from=close`);
     await page.getByTestId('voucher-card').first().waitFor();
     expect(await firstOrderStatus(page)).toBe('0');
     await page.context().close();
@@ -116,7 +107,7 @@ describe.skipIf(!enabled)('buying vouchers in Chromium', () => {
       })
       .toBe(true);
     expect(await voucherBalance(page)).toBe(0);
-    await page.goto(`${shop.url}/voucher?from=close`);
+    await page.goto(`${ctx.shop.url}/voucher?from=close`);
     await page.getByTestId('voucher-card').first().waitFor();
     expect(await firstOrderStatus(page)).toBe('0');
     await page.context().close();

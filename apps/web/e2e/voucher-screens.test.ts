@@ -1,24 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { chromiumAvailable, launchBrowser, startShop, voucherLink, type RunningShop } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { chromiumAvailable, useShopAndBrowser, voucherLink } from './harness.ts';
 
 const enabled = chromiumAvailable();
 
 describe.skipIf(!enabled)('voucher screen details in Chromium', () => {
-  let shop: RunningShop;
-  let browser: Browser;
-  beforeAll(async () => {
-    shop = await startShop();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await shop?.stop();
-  });
+  const ctx = useShopAndBrowser();
 
   async function voucherPage(): Promise<Page> {
-    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
-    await page.goto(voucherLink(shop, { roleId: `scr-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}` }));
+    const page = await ctx.browser.newPage({ viewport: { width: 390, height: 844 } });
+    await page.goto(voucherLink(ctx.shop, { roleId: `scr-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}` }));
     await page.getByTestId('voucher-card').first().waitFor();
     await page.locator('[data-testid="pay-channel"][data-checked="true"]').waitFor();
     return page;
@@ -49,7 +40,7 @@ describe.skipIf(!enabled)('voucher screen details in Chromium', () => {
 
   it('shows the diamond amount of a pack that includes diamonds in the bottom bar', async () => {
     const page = await voucherPage();
-    const packs = await shop.api<{ configJson: string }[]>('POST', '/api/v1/voucher/list/10030');
+    const packs = await ctx.shop.api<{ configJson: string }[]>('POST', '/api/v1/voucher/list/10030');
     const index = packs.data.findIndex((p) => JSON.parse(p.configJson).diamond > 0);
     await page.getByTestId('voucher-card').nth(index).click();
     await page.getByTestId('bar-diamonds').waitFor();
@@ -68,18 +59,18 @@ describe.skipIf(!enabled)('voucher screen details in Chromium', () => {
   });
 
   it('loads only configured payment hosts in the /pay iframe route', async () => {
-    const page = await browser.newPage();
-    await page.goto(`${shop.url}/pay?iframeUrl=${encodeURIComponent('https://evil.example/steal')}`);
+    const page = await ctx.browser.newPage();
+    await page.goto(`${ctx.shop.url}/pay?iframeUrl=${encodeURIComponent('https://evil.example/steal')}`);
     await page.getByTestId('pay-blocked').waitFor();
     expect(await page.locator('iframe').count()).toBe(0);
-    await page.goto(`${shop.url}/pay?iframeUrl=${encodeURIComponent(`${shop.url}/sandbox/xsolla/paystation4/?token=unknown`)}`);
+    await page.goto(`${ctx.shop.url}/pay?iframeUrl=${encodeURIComponent(`${ctx.shop.url}/sandbox/xsolla/paystation4/?token=unknown`)}`);
     await page.getByTestId('pay-iframe').waitFor();
     await page.close();
   });
 
   it('shows Not found for unknown pages', async () => {
-    const page = await browser.newPage();
-    await page.goto(`${shop.url}/no/such/page`);
+    const page = await ctx.browser.newPage();
+    await page.goto(`${ctx.shop.url}/no/such/page`);
     await page.getByTestId('page-not-found').waitFor();
     await page.close();
   });
