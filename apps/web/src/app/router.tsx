@@ -1,13 +1,15 @@
 import { Navigate, Route, Routes } from 'react-router';
 import { RequireAuth } from './guards/RequireAuth';
 import {
-  LoginPlaceholderPage,
+  ForgetPasswordPage,
+  LoginPage,
   NotFoundPage,
   OrderHistoryPage,
   PayIframePage,
   PaymentCancelPage,
   PaymentReturnPage,
   PurchaseOrderPage,
+  RegisterPage,
   VoucherInstructionsPage,
   VoucherPage,
 } from './routes';
@@ -16,7 +18,9 @@ export function AppRoutes() {
   return (
     <Routes>
       <Route path="/" element={<Navigate to="/login" replace />} />
-      <Route path="/login" element={<LoginPlaceholderPage />} />
+      <Route path="/login" element={<LoginPage />} />
+      <Route path="/login/registerAccount" element={<RegisterPage />} />
+      <Route path="/login/forgetPassword" element={<ForgetPasswordPage />} />
       <Route path="/voucher" element={<VoucherPage />} />
       <Route path="/voucher/OrderHistory" element={<OrderHistoryPage />} />
       <Route path="/voucher-instructions" element={<VoucherInstructionsPage />} />

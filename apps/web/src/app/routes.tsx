@@ -1,7 +1,9 @@
 import { lazyRoute } from './lazy-route';
 
 // Each screen is its own chunk.
-export const LoginPlaceholderPage = lazyRoute(() => import('./routes/LoginPlaceholderPage'));
+export const LoginPage = lazyRoute(() => import('../features/auth/routes/LoginPage'));
+export const RegisterPage = lazyRoute(() => import('../features/auth/routes/RegisterPage'));
+export const ForgetPasswordPage = lazyRoute(() => import('../features/auth/routes/ForgetPasswordPage'));
 export const NotFoundPage = lazyRoute(() => import('./routes/NotFoundPage'));
 export const VoucherPage = lazyRoute(() => import('../features/voucher/routes/VoucherPage'));
 export const VoucherInstructionsPage = lazyRoute(() => import('../features/voucher/routes/VoucherInstructionsPage'));
@@ -12,7 +14,9 @@ export const PayIframePage = lazyRoute(() => import('../features/payment/routes/
 export const PurchaseOrderPage = lazyRoute(() => import('../features/payment/routes/PurchaseOrderPage'));
 
 const PRELOAD: Record<string, { preload: () => Promise<unknown> }> = {
-  '/login': LoginPlaceholderPage,
+  '/login': LoginPage,
+  '/login/registeraccount': RegisterPage,
+  '/login/forgetpassword': ForgetPasswordPage,
   '/voucher': VoucherPage,
   '/voucher/orderhistory': OrderHistoryPage,
   '/voucher-instructions': VoucherInstructionsPage,
@@ -31,6 +35,7 @@ export function preloadRoute(pathname: string): Promise<unknown> {
 
 /** Where players usually go next: fetched once the page is idle, so those screens open without a wait. */
 const NEXT: Record<string, { preload: () => Promise<unknown> }[]> = {
+  '/login': [RegisterPage, ForgetPasswordPage],
   '/voucher': [OrderHistoryPage, VoucherInstructionsPage],
   '/voucher/orderhistory': [VoucherPage, PurchaseOrderPage],
   '/payment/return': [VoucherPage, OrderHistoryPage],

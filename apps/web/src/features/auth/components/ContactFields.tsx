@@ -1,0 +1,59 @@
+import { useTranslation } from 'react-i18next';
+import type { ContactInput } from '../lib/contact';
+import type { CountryOption } from '../lib/useCountries';
+import { CountrySelect, TextField } from './Fields';
+
+/** E-mail field, or calling-code picker plus number. `addon` sits next to the e-mail / number (the get-code button). */
+export function ContactFields({
+  value,
+  onChange,
+  countries,
+  country,
+  onCountry,
+  addon,
+}: {
+  value: ContactInput;
+  onChange: (next: ContactInput) => void;
+  countries: CountryOption[];
+  country: string;
+  onCountry: (iso2: string, dialCode: string) => void;
+  addon?: React.ReactNode;
+}) {
+  const { t } = useTranslation();
+  if (value.kind === 'email') {
+    return (
+      <TextField
+        label={t('auth.email')}
+        type="email"
+        inputMode="email"
+        autoComplete="email"
+        testId="email"
+        value={value.email}
+        onChange={(email) => onChange({ ...value, email })}
+        addon={addon}
+      />
+    );
+  }
+  return (
+    <>
+      <CountrySelect
+        label={t('auth.dialCode')}
+        value={country}
+        options={countries}
+        dial
+        testId="dial-code"
+        onChange={(iso2) => onCountry(iso2, countries.find((option) => option.iso2 === iso2)?.dialCode ?? value.dialCode)}
+      />
+      <TextField
+        label={t('auth.mobile')}
+        type="tel"
+        inputMode="tel"
+        autoComplete="tel-national"
+        testId="mobile"
+        value={value.number}
+        onChange={(number) => onChange({ ...value, number })}
+        addon={addon}
+      />
+    </>
+  );
+}

@@ -1,0 +1,119 @@
+import { useId, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { CountryOption } from '../lib/useCountries';
+
+export function TextField({
+  label,
+  value,
+  onChange,
+  type = 'text',
+  testId,
+  autoComplete,
+  inputMode,
+  addon,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  type?: 'text' | 'email' | 'password' | 'tel';
+  testId: string;
+  autoComplete?: string;
+  inputMode?: 'numeric' | 'email' | 'tel';
+  addon?: ReactNode;
+}) {
+  const id = useId();
+  return (
+    <div className="auth-field">
+      <label htmlFor={id} className="auth-field__label">
+        {label}
+      </label>
+      <div className="auth-field__row">
+        <input
+          id={id}
+          className="auth-field__input"
+          type={type}
+          value={value}
+          autoComplete={autoComplete}
+          inputMode={inputMode}
+          data-testid={testId}
+          onChange={(event) => onChange(event.target.value)}
+        />
+        {addon}
+      </div>
+    </div>
+  );
+}
+
+/** Country/region picker: names in the active language; with `dial` each option also shows its calling code. */
+export function CountrySelect({
+  label,
+  value,
+  options,
+  onChange,
+  dial,
+  testId,
+}: {
+  label: string;
+  value: string;
+  options: CountryOption[];
+  onChange: (iso2: string) => void;
+  dial?: boolean;
+  testId: string;
+}) {
+  const id = useId();
+  const present = options.some((option) => option.iso2 === value);
+  return (
+    <div className="auth-field">
+      <label htmlFor={id} className="auth-field__label">
+        {label}
+      </label>
+      <select id={id} className="auth-field__input" value={value} data-testid={testId} onChange={(event) => onChange(event.target.value)}>
+        {!present && <option value={value}>{value}</option>}
+        {options.map((option) => (
+          <option key={option.iso2} value={option.iso2}>
+            {dial ? `${option.name} (+${option.dialCode})` : option.name}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+export function FormError({ messageKey }: { messageKey: string }) {
+  const { t } = useTranslation();
+  return (
+    <p className="auth-error" role="alert" data-testid="form-error">
+      {messageKey ? t(messageKey) : ''}
+    </p>
+  );
+}
+
+export function Tabs<T extends string>({
+  tabs,
+  active,
+  onChange,
+  label,
+}: {
+  tabs: { key: T; label: string }[];
+  active: T;
+  onChange: (key: T) => void;
+  label: string;
+}) {
+  return (
+    <div className="auth-tabs" role="tablist" aria-label={label}>
+      {tabs.map((tab) => (
+        <button
+          key={tab.key}
+          type="button"
+          role="tab"
+          aria-selected={tab.key === active}
+          className={`auth-tabs__tab${tab.key === active ? ' auth-tabs__tab--active' : ''}`}
+          data-testid={`tab-${tab.key}`}
+          onClick={() => onChange(tab.key)}
+        >
+          {tab.label}
+        </button>
+      ))}
+    </div>
+  );
+}

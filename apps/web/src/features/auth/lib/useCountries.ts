@@ -1,0 +1,36 @@
+import { useEffect, useMemo, useState } from 'react';
+import type { Country } from '@shop/contract/countries';
+import type { Language } from '@shop/contract/languages';
+import { toHttpLanguage } from '@shop/contract/languages';
+import { fetchCountries } from '../api/auth-api';
+import { countryNamer } from './country-name';
+
+export interface CountryOption {
+  iso2: string;
+  name: string;
+  dialCode: string;
+}
+
+/** The ~250 countries (GET /common/countries) named in the active language and sorted by that name. */
+export function useCountries(language: Language): CountryOption[] {
+  const [countries, setCountries] = useState<Country[]>([]);
+  useEffect(() => {
+    let live = true;
+    fetchCountries().then(
+      (list) => live && setCountries(list),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+  return useMemo(() => countryOptions(countries, language), [countries, language]);
+}
+
+export function countryOptions(countries: readonly Country[], language: Language): CountryOption[] {
+  const name = countryNamer(language);
+  const collator = new Intl.Collator(toHttpLanguage(language));
+  return countries
+    .map((country) => ({ iso2: country.regionCode, name: name(country.regionCode, country), dialCode: country.dialCode.replace(/^\+/, '') }))
+    .sort((a, b) => collator.compare(a.name, b.name));
+}

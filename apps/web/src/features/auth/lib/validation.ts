@@ -1,0 +1,57 @@
+import { isValidPhoneNumber } from 'libphonenumber-js';
+import { PASSWORD_MAX, PASSWORD_MIN } from '@shop/contract/account';
+
+/** i18n keys of the spec's section 5 messages. */
+export const V = {
+  required: 'auth.v.required',
+  number: 'auth.v.number',
+  email: 'auth.v.email',
+  password: 'auth.v.password',
+  mismatch: 'auth.v.mismatch',
+  code: 'auth.v.code',
+  agree: 'auth.v.agree',
+} as const;
+export type ValidationKey = (typeof V)[keyof typeof V];
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export function checkEmail(value: string): ValidationKey | undefined {
+  const v = value.trim();
+  if (!v) return V.required;
+  return EMAIL.test(v) && v.length <= 254 ? undefined : V.email;
+}
+
+/** dialCode "44" or "+44", national number with spaces/dashes allowed. */
+export function checkMobile(dialCode: string, number: string): ValidationKey | undefined {
+  const n = number.trim();
+  if (!n) return V.required;
+  const dial = dialCode.replace(/[^\d]/g, '');
+  if (!dial || !/^[\d\s\-().]+$/.test(n)) return V.number;
+  try {
+    return isValidPhoneNumber(`+${dial}${n.replace(/[^\d]/g, '')}`) ? undefined : V.number;
+  } catch {
+    return V.number;
+  }
+}
+
+/** Passwords are not trimmed (contract): 8 to 64 characters. */
+export function checkPassword(value: string): ValidationKey | undefined {
+  if (!value) return V.required;
+  return value.length >= PASSWORD_MIN && value.length <= PASSWORD_MAX ? undefined : V.password;
+}
+
+export function checkConfirm(password: string, confirm: string): ValidationKey | undefined {
+  if (!confirm) return V.required;
+  return password === confirm ? undefined : V.mismatch;
+}
+
+export function checkCode(value: string): ValidationKey | undefined {
+  const v = value.trim();
+  if (!v) return V.required;
+  return /^\d{6}$/.test(v) ? undefined : V.code;
+}
+
+/** The first problem of a form, in field order. */
+export function firstProblem(...checks: (ValidationKey | undefined)[]): ValidationKey | undefined {
+  return checks.find((check) => check !== undefined);
+}

@@ -1,0 +1,107 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { LoginType, type LoginMethod } from '@shop/contract/account';
+import { DEFAULT_REGION } from '@shop/contract/games';
+import { getConfig } from '../../../shared/config/runtime-config';
+import { useLanguage } from '../../../shared/i18n/useLanguage';
+import { readPlayerInfo } from '../../../shared/storage/uinfo';
+import { LanguageSelect } from '../../../shared/ui/LanguageSelect';
+import { PageHeader } from '../../../shared/ui/PageHeader';
+import { loginWithPassword } from '../api/auth-api';
+import { ContactFields } from '../components/ContactFields';
+import { FormError, Tabs, TextField } from '../components/Fields';
+import { contactOf, type ContactInput } from '../lib/contact';
+import { DEFAULT_APP_ID, loginMethods } from '../lib/methods';
+import { afterLoginPath } from '../lib/redirect';
+import { useCountries } from '../lib/useCountries';
+import { checkPassword } from '../lib/validation';
+import './auth.css';
+
+type PasswordMethod = Exclude<LoginMethod, 'otp'>;
+
+export default function LoginPage() {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [appId] = useState(() => readPlayerInfo()?.appId ?? DEFAULT_APP_ID);
+  // the otp login is switched off in this build (features.otpLogin); its tab only shows when it is on
+  const methods = loginMethods(appId, getConfig().features.otpLogin).filter((method): method is PasswordMethod => method !== 'otp');
+  const [method, setMethod] = useState<PasswordMethod>(methods[0] ?? 'email');
+  const countries = useCountries(language);
+  const [country, setCountry] = useState(DEFAULT_REGION);
+  const [contact, setContact] = useState<ContactInput>({ kind: method, email: '', dialCode: '1', number: '' });
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  const choose = (next: PasswordMethod) => {
+    setMethod(next);
+    setContact({ ...contact, kind: next });
+    setError('');
+  };
+
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    const target = contactOf(contact);
+    if (typeof target === 'string') return setError(target);
+    const problem = checkPassword(password);
+    if (problem) return setError(problem);
+    setError('');
+    setBusy(true);
+    loginWithPassword({
+      loginType: 'email' in target ? LoginType.email : LoginType.mobile,
+      ...('email' in target ? { email: target.email } : { mobile: target.mobile }),
+      password,
+      appId,
+    })
+      .then(
+        () => navigate(afterLoginPath(location.search, location.state), { replace: true }),
+        () => undefined, // the API client showed the server's message
+      )
+      .finally(() => setBusy(false));
+  };
+
+  return (
+    <main className="shop-page auth-page" data-testid="login-page">
+      <PageHeader title={t('auth.loginTitle')} />
+      <div className="auth-body">
+        <div className="auth-toolbar">
+          <LanguageSelect value={language} />
+        </div>
+        <Tabs
+          label={t('auth.loginMethods')}
+          tabs={methods.map((key) => ({ key, label: t(key === 'email' ? 'auth.tabEmail' : 'auth.tabMobile') }))}
+          active={method}
+          onChange={choose}
+        />
+        <form className="auth-form" noValidate onSubmit={submit}>
+          <ContactFields
+            value={contact}
+            onChange={setContact}
+            countries={countries}
+            country={country}
+            onCountry={(iso2, dialCode) => {
+              setCountry(iso2);
+              setContact({ ...contact, dialCode });
+            }}
+          />
+          <TextField label={t('auth.password')} type="password" autoComplete="current-password" testId="password" value={password} onChange={setPassword} />
+          <FormError messageKey={error} />
+          <button type="submit" className="shop-button shop-button--primary shop-button--block" disabled={busy} data-testid="login-submit">
+            {t('auth.login')}
+          </button>
+        </form>
+        <div className="auth-links">
+          <Link to="/login/forgetPassword" data-testid="to-forget">
+            {t('auth.forgot')}
+          </Link>
+          <Link to="/login/registerAccount" data-testid="to-register">
+            {t('auth.register')}
+          </Link>
+        </div>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,111 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { DEFAULT_REGION } from '@shop/contract/games';
+import { CodePurpose } from '@shop/contract/verification';
+import { getConfig } from '../../../shared/config/runtime-config';
+import { useLanguage } from '../../../shared/i18n/useLanguage';
+import { PageHeader } from '../../../shared/ui/PageHeader';
+import { registerAccount } from '../api/auth-api';
+import { CodeButton } from '../components/CodeButton';
+import { ContactFields } from '../components/ContactFields';
+import { CountrySelect, FormError, Tabs, TextField } from '../components/Fields';
+import { contactOf, targetFor, type ContactInput, type ContactKind } from '../lib/contact';
+import { afterLoginPath } from '../lib/redirect';
+import { useCountries } from '../lib/useCountries';
+import { V, checkCode, checkConfirm, checkPassword, firstProblem } from '../lib/validation';
+import './auth.css';
+
+/** Register tab map (spec section 3): 0 email, 1 mobile. */
+const REGISTER_TABS: readonly ContactKind[] = ['email', 'mobile'];
+
+export default function RegisterPage() {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const countries = useCountries(language);
+  const [country, setCountry] = useState(DEFAULT_REGION);
+  const [contact, setContact] = useState<ContactInput>({ kind: 'email', email: '', dialCode: '1', number: '' });
+  const [code, setCode] = useState('');
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [agree, setAgree] = useState(false);
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  const chooseCountry = (iso2: string, dialCode?: string) => {
+    setCountry(iso2);
+    const dial = dialCode ?? countries.find((option) => option.iso2 === iso2)?.dialCode;
+    if (dial) setContact((current) => ({ ...current, dialCode: dial }));
+  };
+
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    const target = contactOf(contact);
+    const problem = firstProblem(typeof target === 'string' ? target : undefined, checkCode(code), checkPassword(password), checkConfirm(password, confirm));
+    if (problem) return setError(problem);
+    if (!agree) return setError(V.agree);
+    if (typeof target === 'string') return;
+    setError('');
+    setBusy(true);
+    registerAccount({ ...target, code: code.trim(), password, confirmPassword: confirm, countryCode: country, agreeTerms: true })
+      .then(
+        () => navigate(afterLoginPath(location.search, location.state), { replace: true }),
+        () => undefined,
+      )
+      .finally(() => setBusy(false));
+  };
+
+  return (
+    <main className="shop-page auth-page" data-testid="register-page">
+      <PageHeader title={t('auth.registerTitle')} back="/login" />
+      <div className="auth-body">
+        <Tabs
+          label={t('auth.registerWith')}
+          tabs={REGISTER_TABS.map((key) => ({ key, label: t(key === 'email' ? 'auth.tabEmail' : 'auth.tabMobile') }))}
+          active={contact.kind}
+          onChange={(kind) => {
+            setContact({ ...contact, kind });
+            setError('');
+          }}
+        />
+        <form className="auth-form" noValidate onSubmit={submit}>
+          <CountrySelect label={t('auth.country')} value={country} options={countries} testId="country" onChange={(iso2) => chooseCountry(iso2)} />
+          <ContactFields
+            value={contact}
+            onChange={setContact}
+            countries={countries}
+            country={country}
+            onCountry={chooseCountry}
+          />
+          <TextField
+            label={t('auth.code')}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            testId="code"
+            value={code}
+            onChange={setCode}
+            addon={<CodeButton target={() => targetFor(contact, CodePurpose.RegisterAccount)} onInvalid={setError} />}
+          />
+          <TextField label={t('auth.password')} type="password" autoComplete="new-password" testId="password" value={password} onChange={setPassword} />
+          <TextField label={t('auth.confirmPassword')} type="password" autoComplete="new-password" testId="confirm-password" value={confirm} onChange={setConfirm} />
+          <label className="auth-agree">
+            <input type="checkbox" checked={agree} data-testid="agree" onChange={(event) => setAgree(event.target.checked)} />
+            <span>
+              {t('auth.agreePrefix')}{' '}
+              <a href={getConfig().links.terms} target="_blank" rel="noreferrer">
+                {t('auth.terms')}
+              </a>
+            </span>
+          </label>
+          <FormError messageKey={error} />
+          <button type="submit" className="shop-button shop-button--primary shop-button--block" disabled={busy} data-testid="register-submit">
+            {t('auth.register')}
+          </button>
+        </form>
+      </div>
+    </main>
+  );
+}
+
