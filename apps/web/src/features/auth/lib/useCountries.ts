@@ -3,7 +3,7 @@ import type { Country } from '@shop/contract/countries';
 import type { Language } from '@shop/contract/languages';
 import { toHttpLanguage } from '@shop/contract/languages';
 import { fetchCountries } from '../api/auth-api';
-import { countryNamer } from './country-name';
+import { countryNamer } from '../../../shared/lib/country-name';
 
 export interface CountryOption {
   iso2: string;

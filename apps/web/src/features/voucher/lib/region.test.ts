@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { countryNamer, regionFromIp, regionOptions } from './region';
+import { countryNamer } from '../../../shared/lib/country-name';
+import { regionFromIp, regionOptions } from './region';
 
 const countries = [
   { regionCode: 'US', region: 'United States of America', regionCN: '美国', dialCode: '1' },

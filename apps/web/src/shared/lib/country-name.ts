@@ -1,7 +1,10 @@
 import { toHttpLanguage, type Language } from '@shop/contract/languages';
 import type { Country } from '@shop/contract/countries';
 
-/** Country names in the active language (as the voucher screen names them): list names for en/zh, Intl.DisplayNames otherwise. */
+/**
+ * Country names in the active language: the list's own English and Chinese names for en and zh, Intl.DisplayNames for
+ * the others (falling back to the English name).
+ */
 export function countryNamer(language: Language): (code: string, country?: Country) => string {
   let display: Intl.DisplayNames | undefined;
   try {
