@@ -54,7 +54,7 @@ async function dragTo(page: Page, x: number) {
   const handle = page.getByTestId('captcha-handle');
   await expect.poll(() => handle.isEnabled()).toBe(true);
   const box = (await handle.boundingBox())!;
-  const track = (await page.locator('.auth-captcha__track').boundingBox())!;
+  const track = (await page.locator('.form-captcha__track').boundingBox())!;
   const width = await page.locator('[data-testid="captcha"] img').first().evaluate((image: HTMLImageElement) => image.naturalWidth);
   const pieceSize = await page.getByTestId('captcha-piece').evaluate((image: HTMLImageElement) => image.naturalWidth);
   const offset = (x / (width - pieceSize)) * (track.width - box.width);

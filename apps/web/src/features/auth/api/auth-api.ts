@@ -1,13 +1,6 @@
 import { login, register, resetPassword, type LoginBody, type RegisterBody, type ResetPasswordBody } from '@shop/contract/account';
-import { countryList } from '@shop/contract/countries';
-import { getCaptcha, getCode, verifyCaptcha, type CaptchaVerifyBody, type GetCodeBody } from '@shop/contract/verification';
 import { call } from '../../../shared/api/client';
 import { saveToken } from '../../../shared/storage/token';
-
-export const fetchCountries = () => call(countryList, { silent: true });
-export const fetchCaptcha = () => call(getCaptcha, { silent: true });
-export const checkCaptcha = (body: CaptchaVerifyBody) => call(verifyCaptcha, { body });
-export const sendCode = (body: GetCodeBody) => call(getCode, { body });
 
 /** Log in and keep the token record exactly as quick login does. */
 export async function loginWithPassword(body: LoginBody) {

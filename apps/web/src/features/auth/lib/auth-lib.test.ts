@@ -1,41 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { clampOffset, sliderToX } from './captcha';
-import { secondsLeft } from './countdown';
 import { loginMethods } from './methods';
 import { DEFAULT_AFTER_LOGIN, afterLoginPath } from './redirect';
-import { countryOptions } from './useCountries';
-
-describe('resend countdown', () => {
-  it('counts 60 s down to 0 from the moment the code was sent', () => {
-    expect(secondsLeft(undefined, 5_000)).toBe(0);
-    expect(secondsLeft(1_000, 1_000)).toBe(60);
-    expect(secondsLeft(1_000, 1_001)).toBe(60);
-    expect(secondsLeft(1_000, 2_000)).toBe(59);
-    expect(secondsLeft(1_000, 60_999)).toBe(1);
-    expect(secondsLeft(1_000, 61_000)).toBe(0);
-    expect(secondsLeft(1_000, 999_000)).toBe(0);
-    // a clock that went backwards never shows more than the full length
-    expect(secondsLeft(10_000, 0)).toBe(60);
-  });
-});
-
-describe('captcha slider to piece position', () => {
-  it('maps the handle travel linearly onto 0 .. width - pieceSize background pixels', () => {
-    // track 300 px wide, handle 44 px: 256 px of travel; background 300 px, piece 50 px: x from 0 to 250
-    expect(sliderToX(0, 300, 44, 300, 50)).toBe(0);
-    expect(sliderToX(256, 300, 44, 300, 50)).toBe(250);
-    expect(sliderToX(128, 300, 44, 300, 50)).toBe(125);
-    // a scaled-down image (background 600 px shown 300 px wide) still answers in background pixels
-    expect(sliderToX(128, 300, 44, 600, 60)).toBe(270);
-  });
-
-  it('clamps the handle to the track', () => {
-    expect(clampOffset(-20, 300, 44)).toBe(0);
-    expect(clampOffset(500, 300, 44)).toBe(256);
-    expect(clampOffset(100, 300, 44)).toBe(100);
-    expect(sliderToX(1000, 300, 44, 300, 50)).toBe(250);
-  });
-});
 
 describe('login tabs', () => {
   it('follow the game and hide otp while the feature is off', () => {
@@ -58,17 +23,3 @@ describe('after login', () => {
   });
 });
 
-describe('country picker options', () => {
-  it('names countries in the active language, sorted, with bare dial codes', () => {
-    const list = [
-      { regionCode: 'DE', region: 'Germany', regionCN: '德国', dialCode: '+49' },
-      { regionCode: 'AT', region: 'Austria', regionCN: '奥地利', dialCode: '43' },
-    ];
-    expect(countryOptions(list, 'en').map((c) => c.name)).toEqual(['Austria', 'Germany']);
-    expect(countryOptions(list, 'de')).toEqual([
-      { iso2: 'DE', name: 'Deutschland', dialCode: '49' },
-      { iso2: 'AT', name: 'Österreich', dialCode: '43' },
-    ]);
-    expect(countryOptions(list, 'zh').map((c) => c.name)).toContain('德国');
-  });
-});

@@ -7,12 +7,12 @@ import { useLanguage } from '../../../shared/i18n/useLanguage';
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import { showToast } from '../../../shared/ui/toast';
 import { resetAccountPassword } from '../api/auth-api';
-import { CodeButton } from '../components/CodeButton';
-import { ContactFields } from '../components/ContactFields';
-import { FormError, Tabs, TextField } from '../components/Fields';
-import { contactOf, targetFor, type ContactInput, type ContactKind } from '../lib/contact';
-import { useCountries } from '../lib/useCountries';
-import { checkCode, checkConfirm, checkPassword, firstProblem } from '../lib/validation';
+import { CodeButton } from '../../../shared/forms/CodeButton';
+import { ContactFields } from '../../../shared/forms/ContactFields';
+import { FormError, Tabs, TextField } from '../../../shared/forms/Fields';
+import { contactOf, targetFor, type ContactInput, type ContactKind } from '../../../shared/forms/contact';
+import { useCountries } from '../../../shared/forms/useCountries';
+import { checkCode, checkConfirm, checkPassword, firstProblem } from '../../../shared/forms/validation';
 import './auth.css';
 
 const TABS: readonly ContactKind[] = ['email', 'mobile'];
@@ -61,7 +61,7 @@ export default function ForgetPasswordPage() {
             setError('');
           }}
         />
-        <form className="auth-form" noValidate onSubmit={submit}>
+        <form className="form-form" noValidate onSubmit={submit}>
           <ContactFields
             value={contact}
             onChange={setContact}

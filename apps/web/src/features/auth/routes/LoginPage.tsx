@@ -9,13 +9,13 @@ import { readPlayerInfo } from '../../../shared/storage/uinfo';
 import { LanguageSelect } from '../../../shared/ui/LanguageSelect';
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import { loginWithPassword } from '../api/auth-api';
-import { ContactFields } from '../components/ContactFields';
-import { FormError, Tabs, TextField } from '../components/Fields';
-import { contactOf, type ContactInput } from '../lib/contact';
+import { ContactFields } from '../../../shared/forms/ContactFields';
+import { FormError, Tabs, TextField } from '../../../shared/forms/Fields';
+import { contactOf, type ContactInput } from '../../../shared/forms/contact';
 import { DEFAULT_APP_ID, loginMethods } from '../lib/methods';
 import { afterLoginPath } from '../lib/redirect';
-import { useCountries } from '../lib/useCountries';
-import { checkPassword } from '../lib/validation';
+import { useCountries } from '../../../shared/forms/useCountries';
+import { checkPassword } from '../../../shared/forms/validation';
 import './auth.css';
 
 type PasswordMethod = Exclude<LoginMethod, 'otp'>;
@@ -76,7 +76,7 @@ export default function LoginPage() {
           active={method}
           onChange={choose}
         />
-        <form className="auth-form" noValidate onSubmit={submit}>
+        <form className="form-form" noValidate onSubmit={submit}>
           <ContactFields
             value={contact}
             onChange={setContact}

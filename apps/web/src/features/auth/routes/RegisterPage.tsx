@@ -7,13 +7,13 @@ import { getConfig } from '../../../shared/config/runtime-config';
 import { useLanguage } from '../../../shared/i18n/useLanguage';
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import { registerAccount } from '../api/auth-api';
-import { CodeButton } from '../components/CodeButton';
-import { ContactFields } from '../components/ContactFields';
-import { CountrySelect, FormError, Tabs, TextField } from '../components/Fields';
-import { contactOf, targetFor, type ContactInput, type ContactKind } from '../lib/contact';
+import { CodeButton } from '../../../shared/forms/CodeButton';
+import { ContactFields } from '../../../shared/forms/ContactFields';
+import { CountrySelect, FormError, Tabs, TextField } from '../../../shared/forms/Fields';
+import { contactOf, targetFor, type ContactInput, type ContactKind } from '../../../shared/forms/contact';
 import { afterLoginPath } from '../lib/redirect';
-import { useCountries } from '../lib/useCountries';
-import { V, checkCode, checkConfirm, checkPassword, firstProblem } from '../lib/validation';
+import { useCountries } from '../../../shared/forms/useCountries';
+import { V, checkCode, checkConfirm, checkPassword, firstProblem } from '../../../shared/forms/validation';
 import './auth.css';
 
 /** Register tab map (spec section 3): 0 email, 1 mobile. */
@@ -70,7 +70,7 @@ export default function RegisterPage() {
             setError('');
           }}
         />
-        <form className="auth-form" noValidate onSubmit={submit}>
+        <form className="form-form" noValidate onSubmit={submit}>
           <CountrySelect label={t('auth.country')} value={country} options={countries} testId="country" onChange={(iso2) => chooseCountry(iso2)} />
           <ContactFields
             value={contact}

@@ -1,6 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { CountryOption } from '../lib/useCountries';
+import type { CountryOption } from './useCountries';
+import './forms.css';
 
 export function TextField({
   label,
@@ -23,14 +24,14 @@ export function TextField({
 }) {
   const id = useId();
   return (
-    <div className="auth-field">
-      <label htmlFor={id} className="auth-field__label">
+    <div className="form-field">
+      <label htmlFor={id} className="form-field__label">
         {label}
       </label>
-      <div className="auth-field__row">
+      <div className="form-field__row">
         <input
           id={id}
-          className="auth-field__input"
+          className="form-field__input"
           type={type}
           value={value}
           autoComplete={autoComplete}
@@ -63,11 +64,11 @@ export function CountrySelect({
   const id = useId();
   const present = options.some((option) => option.iso2 === value);
   return (
-    <div className="auth-field">
-      <label htmlFor={id} className="auth-field__label">
+    <div className="form-field">
+      <label htmlFor={id} className="form-field__label">
         {label}
       </label>
-      <select id={id} className="auth-field__input" value={value} data-testid={testId} onChange={(event) => onChange(event.target.value)}>
+      <select id={id} className="form-field__input" value={value} data-testid={testId} onChange={(event) => onChange(event.target.value)}>
         {!present && <option value={value}>{value}</option>}
         {options.map((option) => (
           <option key={option.iso2} value={option.iso2}>
@@ -82,7 +83,7 @@ export function CountrySelect({
 export function FormError({ messageKey }: { messageKey: string }) {
   const { t } = useTranslation();
   return (
-    <p className="auth-error" role="alert" data-testid="form-error">
+    <p className="form-error" role="alert" data-testid="form-error">
       {messageKey ? t(messageKey) : ''}
     </p>
   );
@@ -100,14 +101,14 @@ export function Tabs<T extends string>({
   label: string;
 }) {
   return (
-    <div className="auth-tabs" role="tablist" aria-label={label}>
+    <div className="form-tabs" role="tablist" aria-label={label}>
       {tabs.map((tab) => (
         <button
           key={tab.key}
           type="button"
           role="tab"
           aria-selected={tab.key === active}
-          className={`auth-tabs__tab${tab.key === active ? ' auth-tabs__tab--active' : ''}`}
+          className={`form-tabs__tab${tab.key === active ? ' form-tabs__tab--active' : ''}`}
           data-testid={`tab-${tab.key}`}
           onClick={() => onChange(tab.key)}
         >

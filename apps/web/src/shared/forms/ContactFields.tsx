@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import type { ContactInput } from '../lib/contact';
-import type { CountryOption } from '../lib/useCountries';
+import type { ContactInput } from './contact';
+import type { CountryOption } from './useCountries';
 import { CountrySelect, TextField } from './Fields';
 
 /** E-mail field, or calling-code picker plus number. `addon` sits next to the e-mail / number (the get-code button). */

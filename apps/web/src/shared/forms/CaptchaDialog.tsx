@@ -1,9 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CAPTCHA_TRACK_MAX, type CaptchaChallenge } from '@shop/contract/verification';
-import { showToast } from '../../../shared/ui/toast';
-import { checkCaptcha, fetchCaptcha } from '../api/auth-api';
-import { clampOffset, sliderToX } from '../lib/captcha';
+import { showToast } from '../ui/toast';
+import { checkCaptcha, fetchCaptcha } from './verification-api';
+import { clampOffset, sliderToX } from './captcha';
+import './forms.css';
 
 const HANDLE = 44;
 const MAX_WIDTH = 300;
@@ -75,20 +76,20 @@ export function CaptchaDialog({ onSolved, onClose }: { onSolved: (botCheckToken:
   };
 
   return (
-    <div className="auth-mask" role="presentation">
-      <div className="auth-captcha" role="dialog" aria-modal="true" aria-label={t('auth.captchaTitle')} data-testid="captcha">
-        <div className="auth-captcha__head">
+    <div className="form-mask" role="presentation">
+      <div className="form-captcha" role="dialog" aria-modal="true" aria-label={t('auth.captchaTitle')} data-testid="captcha">
+        <div className="form-captcha__head">
           <span>{t('auth.captchaTitle')}</span>
-          <button type="button" className="auth-captcha__close" aria-label={t('common.close')} onClick={onClose}>
+          <button type="button" className="form-captcha__close" aria-label={t('common.close')} onClick={onClose}>
             ×
           </button>
         </div>
-        <div className="auth-captcha__image" style={{ width: trackWidth, height: challenge ? challenge.height * scale : 150 }}>
+        <div className="form-captcha__image" style={{ width: trackWidth, height: challenge ? challenge.height * scale : 150 }}>
           {challenge && (
             <>
               <img src={challenge.backgroundImage} alt="" width={challenge.width * scale} height={challenge.height * scale} draggable={false} />
               <img
-                className="auth-captcha__piece"
+                className="form-captcha__piece"
                 src={challenge.pieceImage}
                 alt=""
                 draggable={false}
@@ -98,11 +99,11 @@ export function CaptchaDialog({ onSolved, onClose }: { onSolved: (botCheckToken:
             </>
           )}
         </div>
-        <div className="auth-captcha__track" ref={trackRef} style={{ width: trackWidth }}>
-          <span className="auth-captcha__hint">{t('auth.captchaHint')}</span>
+        <div className="form-captcha__track" ref={trackRef} style={{ width: trackWidth }}>
+          <span className="form-captcha__hint">{t('auth.captchaHint')}</span>
           <button
             type="button"
-            className="auth-captcha__handle"
+            className="form-captcha__handle"
             data-testid="captcha-handle"
             aria-label={t('auth.captchaHint')}
             disabled={!challenge || busy}

@@ -2,8 +2,8 @@ import { useEffect, useMemo, useState } from 'react';
 import type { Country } from '@shop/contract/countries';
 import type { Language } from '@shop/contract/languages';
 import { toHttpLanguage } from '@shop/contract/languages';
-import { fetchCountries } from '../api/auth-api';
-import { countryNamer } from '../../../shared/lib/country-name';
+import { fetchCountries } from './verification-api';
+import { countryNamer } from '../lib/country-name';
 
 export interface CountryOption {
   iso2: string;

@@ -1,10 +1,11 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { GetCodeBody } from '@shop/contract/verification';
-import { showToast } from '../../../shared/ui/toast';
-import { sendCode } from '../api/auth-api';
-import { secondsLeft } from '../lib/countdown';
+import { showToast } from '../ui/toast';
+import { sendCode } from './verification-api';
+import { secondsLeft } from './countdown';
 import { CaptchaDialog } from './CaptchaDialog';
+import './forms.css';
 
 export type CodeTarget = Omit<GetCodeBody, 'botCheckToken'>;
 
@@ -51,7 +52,7 @@ export function CodeButton({ target, onInvalid }: { target: () => CodeTarget | s
 
   return (
     <>
-      <button type="button" className="auth-code" data-testid="get-code" disabled={left > 0} onClick={start}>
+      <button type="button" className="form-code" data-testid="get-code" disabled={left > 0} onClick={start}>
         {left > 0 ? t('auth.resendIn', { seconds: left }) : t('auth.getCode')}
       </button>
       {pending && <CaptchaDialog onSolved={solved} onClose={close} />}
