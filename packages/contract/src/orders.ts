@@ -87,6 +87,8 @@ export const Order = z.object({
   paidTime: z.string().nullable(),
   expireTime: z.string().nullable(),
   items: z.array(OrderItem),
+  /** Shop orders: the player's refund request (v1/order/refund), if any; detail only. */
+  refundRequest: z.object({ status: z.string(), createTime: z.string() }).nullable().optional(),
 });
 export type Order = z.infer<typeof Order>;
 
