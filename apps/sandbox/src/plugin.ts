@@ -6,6 +6,7 @@ import { payermaxPlugin } from './payermax/index.ts';
 import { paypalPlugin } from './paypal/index.ts';
 import { xsollaPlugin } from './xsolla/index.ts';
 import { outboxPlugin } from './outbox/index.ts';
+import { gameServerPlugin } from './game-server/index.ts';
 
 export interface SandboxOptions {
   /** Absolute URL at which this plugin is reachable from a browser, e.g. "http://localhost:8080/sandbox" (used in links/redirects it generates). */
@@ -60,6 +61,7 @@ export async function registerSandbox(
         ['Xsolla (Pay Station)', `${ctx.publicUrl()}/xsolla`],
         ['PayerMax (hosted checkout)', `${ctx.publicUrl()}/payermax/aggregate-pay/api/gateway`],
         ['Outbox (SMS and e-mail)', `${ctx.publicUrl()}/outbox`],
+        ['Game servers (roles, deliveries)', `${ctx.publicUrl()}/game-server`],
       ],
       message: { text: 'Checkout pages offer Pay, Decline and Cancel; webhooks go to the shop as the real providers send them.', tone: 'info' },
     }),
@@ -68,6 +70,7 @@ export async function registerSandbox(
   await app.register(xsollaPlugin, { prefix: '/xsolla', ...ctx });
   await app.register(payermaxPlugin, { prefix: '/payermax', ...ctx });
   await app.register(outboxPlugin);
+  await app.register(gameServerPlugin);
 }
 
 /**

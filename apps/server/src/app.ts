@@ -21,6 +21,8 @@ import { registerOrderRoutes } from './modules/orders/orders.routes.ts';
 import { registerPaymentRoutes } from './modules/payments/payment.routes.ts';
 import { webhookRoutes } from './modules/payments/webhooks.routes.ts';
 import { registerVerificationRoutes } from './modules/verification/verification.routes.ts';
+import { registerRoleRoutes } from './modules/roles/roles.routes.ts';
+import { registerShopRoutes } from './modules/shop/shop.routes.ts';
 import { paymentOrigins, webRoutes } from './modules/web/web.routes.ts';
 import { createServices, type ServiceOverrides, type Services } from './services.ts';
 
@@ -127,6 +129,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     registerPaymentRoutes(shop, services);
     registerVerificationRoutes(shop, services);
     registerAccountRoutes(shop, services);
+    registerRoleRoutes(shop, services);
+    registerShopRoutes(shop, services);
     await shop.register(webhookRoutes, services);
     await shop.register(webRoutes, { config });
   });

@@ -63,6 +63,12 @@ const EnvSchema = z.object({
   CODE_TARGET_DAILY_LIMIT: z.coerce.number().int().min(1).max(1000).default(10),
   CODE_IP_HOURLY_LIMIT: z.coerce.number().int().min(1).max(100_000).default(20),
   CODE_RESEND_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+  /** Game servers (roles lookup, deliveries): base URL (sandbox stand-in by default) and JSON {"appId": "secret"}. */
+  GAME_SERVER_URL: z.url().optional(),
+  GAME_SERVER_SECRETS: z.string().optional(),
+  /** Delivery to the game: attempts before status 8 (Delivery Error), and the first retry delay (doubling). */
+  DELIVERY_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
+  DELIVERY_RETRY_BASE_MS: z.coerce.number().int().min(10).max(3_600_000).default(5000),
   /** One-time dynamic-token login (spec: switched off in this build). */
   FEATURE_OTP_LOGIN: bool.default(false),
 });
@@ -125,6 +131,14 @@ export interface NotificationsConfig {
   smsGatewayToken?: string;
 }
 
+export interface GameServerConfig {
+  baseUrl: string;
+  /** Per-game HMAC secret the shop signs its calls with. */
+  secrets: Record<number, string>;
+  deliveryMaxAttempts: number;
+  deliveryRetryBaseMs: number;
+}
+
 export interface AppConfig {
   environment: 'production' | 'test' | 'development';
   port: number;
@@ -149,6 +163,7 @@ export interface AppConfig {
   paypal: PaypalConfig;
   xsolla: XsollaConfig;
   payermax: PayermaxConfig;
+  gameServer: GameServerConfig;
   links: { terms: string; privacy: string; refund: string; contact: string; tutorial: string };
   analyticsId?: string;
   buildId: string;
@@ -202,6 +217,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     if (secrets.success) gameLaunchSecrets = Object.fromEntries(Object.entries(secrets.data).map(([k, v]) => [Number(k), v]));
     else problems.push('GAME_LAUNCH_SECRETS: must be a JSON object {"appId": "secret of 16+ characters"}');
   }
+
+  let gameServerSecrets: Record<number, string> = embedded ? { ...creds.gameServers.secrets } : {};
+  if (e.GAME_SERVER_SECRETS) {
+    const secrets = z.record(z.string().regex(/^\d+$/), z.string().min(16)).safeParse(safeJson(e.GAME_SERVER_SECRETS));
+    if (secrets.success) gameServerSecrets = Object.fromEntries(Object.entries(secrets.data).map(([k, v]) => [Number(k), v]));
+    else problems.push('GAME_SERVER_SECRETS: must be a JSON object {"appId": "secret of 16+ characters"}');
+  } else if (!embedded) problems.push('GAME_SERVER_SECRETS: required when the sandbox is off');
 
   const config: AppConfig = {
     environment: e.SHOP_ENV,
@@ -259,6 +281,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         e.PAYERMAX_PLATFORM_PUBLIC_KEY,
         creds.payermax.platformPublicKeyPem,
       ),
+    },
+    gameServer: {
+      baseUrl: need('GAME_SERVER_URL', e.GAME_SERVER_URL, `${sandboxUrl}/game-server`),
+      secrets: gameServerSecrets,
+      deliveryMaxAttempts: e.DELIVERY_MAX_ATTEMPTS,
+      deliveryRetryBaseMs: e.DELIVERY_RETRY_BASE_MS,
     },
     links: {
       terms: e.LINK_TERMS,

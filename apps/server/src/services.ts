@@ -19,6 +19,11 @@ import { XsollaClient } from './modules/payments/xsolla/xsolla-client.ts';
 import { VoucherLedger } from './modules/vouchers/ledger.ts';
 import { createMessageSender, type MessageSender } from './modules/notifications/message-sender.ts';
 import { VerificationService } from './modules/verification/verification.service.ts';
+import { GameServerClient } from './modules/games/game-server-client.ts';
+import { RolesService } from './modules/roles/roles.service.ts';
+import { DeliveryService, DELIVER_ORDER_JOB } from './modules/shop/delivery.service.ts';
+import { ProductsService } from './modules/shop/products.service.ts';
+import { ShopOrdersService } from './modules/shop/shop-orders.service.ts';
 
 export interface Services {
   config: AppConfig;
@@ -39,6 +44,11 @@ export interface Services {
   sender: MessageSender;
   verification: VerificationService;
   accounts: AccountService;
+  gameServer: GameServerClient;
+  roles: RolesService;
+  delivery: DeliveryService;
+  products: ProductsService;
+  shopOrders: ShopOrdersService;
 }
 
 export interface ServiceOverrides {
@@ -63,16 +73,20 @@ export function createServices(config: AppConfig, database: Database, log: Fasti
   const orders = new OrdersService(db);
   const ledger = new VoucherLedger(db);
   const gateway = new PaymentGateway(db, config, paymentClients, log);
+  const gameServer = new GameServerClient(config.gameServer, overrides.fetch);
+  const delivery = new DeliveryService(db, gameServer, config.gameServer, log);
   const worker = new OutboxWorker(
     db,
     {
       [EXPIRE_ORDER_JOB]: { run: (payload) => orders.expire(Number(payload['orderId'])) },
+      [DELIVER_ORDER_JOB]: delivery.handler(),
     },
     log,
     config.jobsPollMs,
   );
   const sender = overrides.sender ?? createMessageSender(config.notifications, overrides.fetch);
   const tokens = new TokenService(db, config.jwtSecret, config.accessTokenTtlSeconds, config.refreshTokenTtlDays);
+  const roles = new RolesService(db, games, gameServer, tokens);
   const verification = new VerificationService(db, config.verification, config.jwtSecret, sender, log);
   return {
     config,
@@ -93,5 +107,10 @@ export function createServices(config: AppConfig, database: Database, log: Fasti
     sender,
     verification,
     accounts: new AccountService(db, config, tokens, verification, games),
+    gameServer,
+    roles,
+    delivery,
+    products: new ProductsService(db, catalog, games, roles),
+    shopOrders: new ShopOrdersService(db, config, games, channels, roles, orders, gateway, delivery),
   };
 }

@@ -76,6 +76,8 @@ export const gameAccounts = pgTable(
     serverId: text('server_id').notNull(),
     roleId: text('role_id').notNull(),
     roleName: text('role_name').notNull(),
+    /** The account's name on the game server (shown on /role); '' when unknown (quick-login accounts). */
+    accountName: text('account_name').notNull().default(''),
     userLevel: integer('user_level').notNull().default(1),
     isDefault: boolean('is_default').notNull().default(false),
     createdAt: createdAt(),
@@ -185,6 +187,10 @@ export const orders = pgTable(
     thirdPayResponse: text('third_pay_response'),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }),
     paidAt: timestamp('paid_at', { withTimezone: true, mode: 'date' }),
+    /** When the game server confirmed the delivery (shop and gift orders). */
+    deliveredAt: timestamp('delivered_at', { withTimezone: true, mode: 'date' }),
+    /** Removed from My Orders by the player (v1/order/del; final states only). The row stays for accounting. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -236,6 +242,52 @@ export const orderStatusHistory = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('order_status_history_order_idx').on(t.orderId)],
+);
+
+/** Free web-only gifts claimed: unique per product and game account, so a gift is claimed once, also under races. */
+export const giftClaims = pgTable(
+  'gift_claims',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id),
+    gameAccountId: ref('game_account_id')
+      .notNull()
+      .references(() => gameAccounts.id),
+    userId: ref('user_id')
+      .notNull()
+      .references(() => users.id),
+    orderId: ref('order_id')
+      .notNull()
+      .references(() => orders.id),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('gift_claims_product_account_key').on(t.productId, t.gameAccountId)],
+);
+
+/** A player's refund request: one per order; provider refunds (issue 5) move it to refunded or rejected. */
+export const refundRequests = pgTable(
+  'refund_requests',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    orderId: ref('order_id')
+      .notNull()
+      .references(() => orders.id),
+    userId: ref('user_id')
+      .notNull()
+      .references(() => users.id),
+    status: text('status').$type<'requested' | 'refunded' | 'rejected'>().notNull().default('requested'),
+    reason: text('reason'),
+    /** The order status when the request was made. */
+    orderStatus: smallint('order_status').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('refund_requests_order_key').on(t.orderId),
+    check('refund_requests_status_check', sql`${t.status} IN ('requested', 'refunded', 'rejected')`),
+  ],
 );
 
 /** Provider events, unique per provider and event key: a repeat is recognised and changes nothing. */

@@ -10,6 +10,8 @@ export interface JobHandler {
   /** Called once when the last attempt failed (e.g. mark the order Delivery Error for an operator). */
   giveUp?(payload: Record<string, unknown>, job: JobRow, error: unknown): Promise<void>;
   maxAttempts?: number;
+  /** Delay before retrying after the n-th failed attempt (default: backoffMs). */
+  retryDelayMs?: (attempt: number) => number;
 }
 
 /**
@@ -119,7 +121,7 @@ export class OutboxWorker {
         await this.db.execute(sql`UPDATE jobs SET failed_at = now(), locked_until = NULL, last_error = ${message} WHERE id = ${job.id}`);
       } else {
         this.log.warn({ err: error, jobId: job.id, kind: job.kind, attempt: job.attempts }, 'job failed, will retry');
-        const runAt = new Date(Date.now() + backoffMs(job.attempts));
+        const runAt = new Date(Date.now() + (handler.retryDelayMs ?? backoffMs)(job.attempts));
         await this.db.execute(
           sql`UPDATE jobs SET run_at = ${runAt}, locked_until = NULL, last_error = ${message} WHERE id = ${job.id}`,
         );

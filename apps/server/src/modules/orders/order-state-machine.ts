@@ -22,6 +22,10 @@ export const ORDER_TRANSITIONS = {
   paymentFailed: { from: [S.AWAITING_PAYMENT, S.PAYMENT_PROCESSING], to: S.TRANSACTION_FAILED },
   /** Unpaid for longer than the configured time. */
   expired: { from: [S.AWAITING_PAYMENT], to: S.CLOSED },
+  /** A free web-only gift was claimed: nothing to pay, it goes straight to delivery. */
+  giftClaimed: { from: [S.AWAITING_PAYMENT], to: S.PAYMENT_COMPLETE },
+  /** The purchase page's payment countdown ran out (v1/order/cancel/auto): closed like an expired order. */
+  closedByPlayerTimer: { from: [S.AWAITING_PAYMENT], to: S.CLOSED },
   /** The player cancelled before paying. */
   cancelledByPlayer: { from: [S.AWAITING_PAYMENT], to: S.CANCELLED },
   /** Vouchers credited or goods delivered to the game. */
@@ -56,7 +60,7 @@ export async function transition(
   tx: Executor,
   orderId: number,
   event: OrderEvent,
-  changes: Partial<Pick<OrderRow, 'paidAt' | 'thirdOrderId'>> = {},
+  changes: Partial<Pick<OrderRow, 'paidAt' | 'thirdOrderId' | 'deliveredAt'>> = {},
 ): Promise<OrderRow | undefined> {
   const { from, to } = ORDER_TRANSITIONS[event];
   const [before] = await tx

@@ -1,8 +1,8 @@
-import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
 import { ORDER_LIST_TYPE_STATUSES, type Order, type OrderListTypeCode } from '@shop/contract/orders';
 import type { Language } from '@shop/contract/languages';
 import type { Db, Executor } from '../../db/client.ts';
-import { orderItems, orders } from '../../db/schema.ts';
+import { orderItems, orders, refundRequests } from '../../db/schema.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import { pickLocalized } from '../../shared/localized.ts';
 import { minorToMajorNumber } from '../payments/money.ts';
@@ -15,7 +15,7 @@ export class OrdersService {
 
   async list(userId: number, type: OrderListTypeCode, pageNum: number, pageSize: number, language: Language) {
     const statuses = ORDER_LIST_TYPE_STATUSES[type];
-    const where = and(eq(orders.userId, userId), statuses ? inArray(orders.status, [...statuses]) : undefined);
+    const where = and(eq(orders.userId, userId), isNull(orders.deletedAt), statuses ? inArray(orders.status, [...statuses]) : undefined);
     const [rows, [{ total } = { total: 0 }]] = await Promise.all([
       this.db
         .select()
@@ -32,15 +32,26 @@ export class OrdersService {
     return { list: rows.map((row) => toOrder(row, items, language)), total: Number(total), pageNum, pageSize };
   }
 
-  /** An order of this user; another player's order is simply not found. */
+  /** An order of this user; another player's order (or one the player deleted) is simply not found. */
   async findOwned(executor: Executor, userId: number, orderId: number): Promise<OrderRow> {
-    const [row] = await executor.select().from(orders).where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
+    const [row] = await executor
+      .select()
+      .from(orders)
+      .where(and(eq(orders.id, orderId), eq(orders.userId, userId), isNull(orders.deletedAt)));
     if (!row) throw notFound('orderNotFound');
     return row;
   }
 
   async detail(userId: number, orderId: number, language: Language): Promise<Order> {
-    return this.view(await this.findOwned(this.db, userId, orderId), language);
+    const row = await this.findOwned(this.db, userId, orderId);
+    const [order, [refund]] = await Promise.all([
+      this.view(row, language),
+      this.db
+        .select({ status: refundRequests.status, createdAt: refundRequests.createdAt })
+        .from(refundRequests)
+        .where(eq(refundRequests.orderId, row.id)),
+    ]);
+    return { ...order, refundRequest: refund ? { status: refund.status, createTime: refund.createdAt.toISOString() } : null };
   }
 
   async view(row: OrderRow, language: Language, executor: Executor = this.db): Promise<Order> {

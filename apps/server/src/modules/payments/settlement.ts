@@ -4,6 +4,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { orderItems, orders, paymentEvents } from '../../db/schema.ts';
 import { transition, type OrderRow } from '../orders/order-state-machine.ts';
 import type { VoucherLedger } from '../vouchers/ledger.ts';
+import { DeliveryService } from '../shop/delivery.service.ts';
 
 export type Provider = 'paypal' | 'xsolla' | 'payermax';
 
@@ -56,6 +57,8 @@ export class SettlementService {
       });
       if (!paid) return 'unchanged';
       if (paid.orderSource === 'voucher') await this.creditVouchers(tx, paid);
+      // Goods for the game: the delivery job commits with the payment (outbox), or neither does.
+      else await DeliveryService.enqueue(tx, paid.id);
       return 'settled';
     });
   }

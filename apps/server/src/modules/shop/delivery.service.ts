@@ -1,0 +1,95 @@
+import { eq, sql } from 'drizzle-orm';
+import { OrderStatus } from '@shop/contract/orders';
+import type { FastifyBaseLogger } from 'fastify';
+import type { GameServerConfig } from '../../config.ts';
+import type { Db, Executor } from '../../db/client.ts';
+import { gameAccounts, orderItems, orders, products } from '../../db/schema.ts';
+import { enqueue, type JobHandler } from '../../jobs/outbox.ts';
+import type { GameServerClient } from '../games/game-server-client.ts';
+import { transition } from '../orders/order-state-machine.ts';
+
+export const DELIVER_ORDER_JOB = 'order.deliver';
+
+/**
+ * Delivery of paid shop and gift orders to the game, from the outbox:
+ * - the job is written in the transaction that makes the order paid (settlement, gift claim), key `deliver:<id>`;
+ * - it calls the game server with the order number as idempotency key, so a retry after a timeout or a crash between
+ *   the game's answer and our commit delivers once;
+ * - success moves 2 (or 8) -> 3 with the state machine's conditional update (a second run finds it done);
+ * - each failure is retried with doubling delays; after the last attempt the order moves 2 -> 8 (Delivery Error);
+ * - `retry` re-enqueues an order in 8 (the player's v1/order/confirm, or an operator).
+ */
+export class DeliveryService {
+  constructor(
+    private readonly db: Db,
+    private readonly gameServer: GameServerClient,
+    private readonly config: GameServerConfig,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  /** Call inside the transaction that made the order paid. */
+  static enqueue(tx: Executor, orderId: number, dedupeKey = `deliver:${orderId}`): Promise<void> {
+    return enqueue(tx, { kind: DELIVER_ORDER_JOB, payload: { orderId }, dedupeKey });
+  }
+
+  handler(): JobHandler {
+    return {
+      run: (payload) => this.deliver(Number(payload['orderId'])),
+      giveUp: (payload) => this.markFailed(Number(payload['orderId'])),
+      maxAttempts: this.config.deliveryMaxAttempts,
+      retryDelayMs: (attempt) => Math.min(3_600_000, this.config.deliveryRetryBaseMs * 2 ** Math.max(0, attempt - 1)),
+    };
+  }
+
+  async deliver(orderId: number): Promise<void> {
+    const [order] = await this.db.select().from(orders).where(eq(orders.id, orderId));
+    if (!order || (order.status !== OrderStatus.PAYMENT_COMPLETE && order.status !== OrderStatus.DELIVERY_ERROR)) return;
+    if (!order.gameAccountId) throw new Error(`order ${order.orderSn} has no game account to deliver to`);
+    const [[account], items] = await Promise.all([
+      this.db.select().from(gameAccounts).where(eq(gameAccounts.id, order.gameAccountId)),
+      this.db
+        .select({
+          productId: orderItems.productId,
+          productSn: products.productSn,
+          goodsType: orderItems.goodsType,
+          quantity: orderItems.quantity,
+          config: products.config,
+        })
+        .from(orderItems)
+        .innerJoin(products, eq(products.id, orderItems.productId))
+        .where(eq(orderItems.orderId, order.id)),
+    ]);
+    if (!account) throw new Error(`order ${order.orderSn}: game account ${order.gameAccountId} is gone`);
+    const answer = await this.gameServer.deliver(order.appId, {
+      orderSn: order.orderSn,
+      gameId: account.accountId,
+      serverId: account.serverId,
+      roleId: account.roleId,
+      items,
+    });
+    // Conditional update through the state machine: 2 or 8 -> 3; a concurrent run that already did it gets undefined.
+    await this.db.transaction((tx) => transition(tx, order.id, 'delivered', { deliveredAt: new Date() }));
+    this.log.info({ orderSn: order.orderSn, deliveryId: answer.deliveryId, duplicate: answer.duplicate }, 'order delivered to the game');
+  }
+
+  private async markFailed(orderId: number): Promise<void> {
+    await this.db.transaction((tx) => transition(tx, orderId, 'deliveryFailed'));
+  }
+
+  /**
+   * Tries an order in 8 (Delivery Error) again. The dedupe key allows one retry job per order and minute, so repeated
+   * clicks do not pile up jobs; the game's idempotency key makes any extra run harmless anyway.
+   */
+  async retry(executor: Executor, orderId: number): Promise<void> {
+    const minute = Math.floor(Date.now() / 60_000);
+    await DeliveryService.enqueue(executor, orderId, `deliver:${orderId}:retry:${minute}`);
+  }
+}
+
+/** For tests and operators: how many delivery jobs an order has. */
+export async function deliveryJobCount(db: Db, orderId: number): Promise<number> {
+  const result = await db.execute(
+    sql`SELECT count(*)::int AS n FROM jobs WHERE kind = ${DELIVER_ORDER_JOB} AND (payload->>'orderId')::bigint = ${orderId}`,
+  );
+  return Number((result as unknown as { rows: { n: number }[] }).rows[0]!.n);
+}
