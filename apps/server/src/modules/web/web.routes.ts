@@ -23,7 +23,7 @@ export function runtimeConfig(config: AppConfig, buildId: string): RuntimeConfig
     iframePayment: config.iframePayment,
     paymentHosts: paymentOrigins(config),
     xsolla: { scriptUrl: config.xsolla.scriptUrl, payStationUrl: config.xsolla.payStationUrl, sandbox: config.xsolla.sandbox },
-    features: { cart: false, otpLogin: false },
+    features: { cart: false, otpLogin: config.features.otpLogin },
     ...(config.analyticsId ? { analyticsId: config.analyticsId } : {}),
     links: config.links,
   };

@@ -1,4 +1,4 @@
-import { login, register, resetPassword, type LoginBody, type RegisterBody, type ResetPasswordBody } from '@shop/contract/account';
+import { dynamicLogin, dynamicVerify, login, register, resetPassword, type LoginBody, type RegisterBody, type ResetPasswordBody } from '@shop/contract/account';
 import { call } from '../../../shared/api/client';
 import { saveToken } from '../../../shared/storage/token';
 
@@ -16,3 +16,11 @@ export async function registerAccount(body: RegisterBody) {
 }
 
 export const resetAccountPassword = (body: ResetPasswordBody) => call(resetPassword, { body, authRedirect: false });
+
+export const checkDynamicToken = (appId: number, token: string) => call(dynamicVerify, { params: { appId }, body: { token } });
+
+export async function loginWithDynamicToken(appId: number, token: string) {
+  const data = await call(dynamicLogin, { params: { appId }, body: { token }, authRedirect: false });
+  saveToken(data);
+  return data;
+}

@@ -61,7 +61,7 @@ export default function ForgetPasswordPage() {
             setError('');
           }}
         />
-        <form className="form-form" noValidate onSubmit={submit}>
+        <form className="form-stack" noValidate onSubmit={submit}>
           <ContactFields
             value={contact}
             onChange={setContact}

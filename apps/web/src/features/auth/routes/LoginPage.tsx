@@ -9,6 +9,7 @@ import { readPlayerInfo } from '../../../shared/storage/uinfo';
 import { LanguageSelect } from '../../../shared/ui/LanguageSelect';
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import { loginWithPassword } from '../api/auth-api';
+import { DynamicTokenForm } from '../components/DynamicTokenForm';
 import { ContactFields } from '../../../shared/forms/ContactFields';
 import { FormError, Tabs, TextField } from '../../../shared/forms/Fields';
 import { contactOf, type ContactInput } from '../../../shared/forms/contact';
@@ -18,7 +19,7 @@ import { useCountries } from '../../../shared/forms/useCountries';
 import { checkPassword } from '../../../shared/forms/validation';
 import './auth.css';
 
-type PasswordMethod = Exclude<LoginMethod, 'otp'>;
+const TAB_LABELS: Record<LoginMethod, string> = { otp: 'auth.tabOtp', email: 'auth.tabEmail', mobile: 'auth.tabMobile' };
 
 export default function LoginPage() {
   const { t } = useTranslation();
@@ -27,20 +28,21 @@ export default function LoginPage() {
   const location = useLocation();
   const [appId] = useState(() => readPlayerInfo()?.appId ?? DEFAULT_APP_ID);
   // the otp login is switched off in this build (features.otpLogin); its tab only shows when it is on
-  const methods = loginMethods(appId, getConfig().features.otpLogin).filter((method): method is PasswordMethod => method !== 'otp');
-  const [method, setMethod] = useState<PasswordMethod>(methods[0] ?? 'email');
+  const methods = loginMethods(appId, getConfig().features.otpLogin);
+  const [method, setMethod] = useState<LoginMethod>(methods[0] ?? 'email');
   const countries = useCountries(language);
   const [country, setCountry] = useState(DEFAULT_REGION);
-  const [contact, setContact] = useState<ContactInput>({ kind: method, email: '', dialCode: '1', number: '' });
+  const [contact, setContact] = useState<ContactInput>({ kind: method === 'mobile' ? 'mobile' : 'email', email: '', dialCode: '1', number: '' });
   const [password, setPassword] = useState('');
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
 
-  const choose = (next: PasswordMethod) => {
+  const choose = (next: LoginMethod) => {
     setMethod(next);
-    setContact({ ...contact, kind: next });
+    if (next !== 'otp') setContact({ ...contact, kind: next });
     setError('');
   };
+  const loggedIn = () => navigate(afterLoginPath(location.search, location.state), { replace: true });
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
@@ -56,10 +58,7 @@ export default function LoginPage() {
       password,
       appId,
     })
-      .then(
-        () => navigate(afterLoginPath(location.search, location.state), { replace: true }),
-        () => undefined, // the API client showed the server's message
-      )
+      .then(loggedIn, () => undefined) // the API client showed the server's message
       .finally(() => setBusy(false));
   };
 
@@ -72,27 +71,31 @@ export default function LoginPage() {
         </div>
         <Tabs
           label={t('auth.loginMethods')}
-          tabs={methods.map((key) => ({ key, label: t(key === 'email' ? 'auth.tabEmail' : 'auth.tabMobile') }))}
+          tabs={methods.map((key) => ({ key, label: t(TAB_LABELS[key]) }))}
           active={method}
           onChange={choose}
         />
-        <form className="form-form" noValidate onSubmit={submit}>
-          <ContactFields
-            value={contact}
-            onChange={setContact}
-            countries={countries}
-            country={country}
-            onCountry={(iso2, dialCode) => {
-              setCountry(iso2);
-              setContact({ ...contact, dialCode });
-            }}
-          />
-          <TextField label={t('auth.password')} type="password" autoComplete="current-password" testId="password" value={password} onChange={setPassword} />
-          <FormError messageKey={error} />
-          <button type="submit" className="shop-button shop-button--primary shop-button--block" disabled={busy} data-testid="login-submit">
-            {t('auth.login')}
-          </button>
-        </form>
+        {method === 'otp' ? (
+          <DynamicTokenForm appId={appId} onLoggedIn={loggedIn} />
+        ) : (
+          <form className="form-stack" noValidate onSubmit={submit}>
+            <ContactFields
+              value={contact}
+              onChange={setContact}
+              countries={countries}
+              country={country}
+              onCountry={(iso2, dialCode) => {
+                setCountry(iso2);
+                setContact({ ...contact, dialCode });
+              }}
+            />
+            <TextField label={t('auth.password')} type="password" autoComplete="current-password" testId="password" value={password} onChange={setPassword} />
+            <FormError messageKey={error} />
+            <button type="submit" className="shop-button shop-button--primary shop-button--block" disabled={busy} data-testid="login-submit">
+              {t('auth.login')}
+            </button>
+          </form>
+        )}
         <div className="auth-links">
           <Link to="/login/forgetPassword" data-testid="to-forget">
             {t('auth.forgot')}

@@ -70,7 +70,7 @@ export default function RegisterPage() {
             setError('');
           }}
         />
-        <form className="form-form" noValidate onSubmit={submit}>
+        <form className="form-stack" noValidate onSubmit={submit}>
           <CountrySelect label={t('auth.country')} value={country} options={countries} testId="country" onChange={(iso2) => chooseCountry(iso2)} />
           <ContactFields
             value={contact}
