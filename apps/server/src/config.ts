@@ -62,6 +62,7 @@ const EnvSchema = z.object({
   SMS_DAILY_LIMIT: z.coerce.number().int().min(0).max(10_000_000).default(5000),
   CODE_TARGET_DAILY_LIMIT: z.coerce.number().int().min(1).max(1000).default(10),
   CODE_IP_HOURLY_LIMIT: z.coerce.number().int().min(1).max(100_000).default(20),
+  CAPTCHA_IP_HOURLY_LIMIT: z.coerce.number().int().min(1).max(100_000).default(60),
   CODE_RESEND_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   /** Game servers (roles lookup, deliveries): base URL (sandbox stand-in by default) and JSON {"appId": "secret"}. */
   GAME_SERVER_URL: z.url().optional(),
@@ -108,6 +109,8 @@ export interface VerificationConfig {
   /** SMS across all targets per UTC day. */
   smsDailyLimit: number;
   captchaTtlSeconds: number;
+  /** Puzzles one client IP may ask for per rolling hour. */
+  captchaIpHourlyLimit: number;
   botTokenTtlSeconds: number;
   /** How far (px) the released piece may be from the cut-out. */
   captchaTolerancePx: number;
@@ -305,6 +308,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       ipHourlyLimit: e.CODE_IP_HOURLY_LIMIT,
       smsDailyLimit: e.SMS_DAILY_LIMIT,
       captchaTtlSeconds: 120,
+      captchaIpHourlyLimit: e.CAPTCHA_IP_HOURLY_LIMIT,
       botTokenTtlSeconds: 120,
       captchaTolerancePx: 6,
       ignoredDialCodes: [production ? '86' : '999999', '84', '98', '53', '963', '850'],

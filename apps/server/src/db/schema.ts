@@ -367,6 +367,8 @@ export const captchaChallenges = pgTable(
   'captcha_challenges',
   {
     id: text('id').primaryKey(),
+    /** Who asked for it: puzzles are limited per client IP. */
+    ip: text('ip').notNull().default(''),
     pieceX: integer('piece_x').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
     attemptedAt: timestamp('attempted_at', { withTimezone: true, mode: 'date' }),
@@ -375,7 +377,11 @@ export const captchaChallenges = pgTable(
     tokenUsedAt: timestamp('token_used_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('captcha_challenges_token_key').on(t.tokenHash), index('captcha_challenges_created_idx').on(t.createdAt)],
+  (t) => [
+    uniqueIndex('captcha_challenges_token_key').on(t.tokenHash),
+    index('captcha_challenges_created_idx').on(t.createdAt),
+    index('captcha_challenges_ip_idx').on(t.ip, t.createdAt),
+  ],
 );
 
 /** Verification codes: HMAC of (target, purpose, code), single use, a few tries, short-lived. */

@@ -35,6 +35,9 @@ type UserRow = typeof users.$inferSelect;
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+/** Advisory lock namespaces of the failed-login counters. */
+const LOCK_LOGIN_ACCOUNT = 727_201;
+const LOCK_LOGIN_IP = 727_202;
 
 function isUniqueViolation(error: unknown): boolean {
   for (let current: unknown = error, depth = 0; current && depth < 5; depth++) {
@@ -138,32 +141,40 @@ export class AccountService {
       if (!(GAME_LOGIN_METHODS[body.appId] ?? ['email', 'mobile']).includes(method)) throw badRequest('loginMethodNotAllowed');
     }
     const target = method === 'mobile' ? this.mobileTarget(body.mobile) : this.emailTarget(body.email);
-    await this.checkFailureLimits(target, ip);
+    await this.reserveAttempt(target, ip);
     const user = await this.userBy(method, target);
-    if (!(await verifyPassword(user?.passwordHash, body.password)) || !user) {
-      await this.db.insert(loginFailures).values({ account: target, ip });
-      throw badRequest('invalidAccount');
-    }
-    // A success clears the account's failures (the IP's stay: they limit guessing across accounts).
+    if (!(await verifyPassword(user?.passwordHash, body.password)) || !user) throw badRequest('invalidAccount');
+    // A success clears the account's failures, this attempt's included (the IP's other failures stay: they limit
+    // guessing across accounts).
     await this.db.delete(loginFailures).where(eq(loginFailures.account, target));
     return this.tokens.issue({ userId: user.id });
   }
 
-  /** 429 when the account key or the IP has too many recent failures (config.loginLimits). */
-  private async checkFailureLimits(account: string, ip: string): Promise<void> {
+  /**
+   * Counts an attempt as a failure before the password is checked (a success deletes it again), or answers 429 when
+   * the account key or the IP already has too many recent failures (config.loginLimits).
+   * Lock step: advisory locks on the account key, then the IP (always in that order, so no deadlock) make
+   * count-then-insert atomic: a burst of parallel guesses cannot pass the limit, on any number of instances.
+   */
+  private async reserveAttempt(account: string, ip: string): Promise<void> {
     const limits = this.config.loginLimits;
     // Housekeeping: now and then drop failures older than every window.
     if (randomInt(0, 50) === 0) await this.db.execute(sql`DELETE FROM login_failures WHERE created_at < now() - interval '1 day'`);
-    const [counts] = rowsOf<{ account: number | string; ip: number | string }>(
-      await this.db.execute(sql`
-        SELECT (SELECT count(*) FROM login_failures
-                 WHERE account = ${account} AND created_at > now() - make_interval(secs => ${limits.accountWindowSeconds})) AS account,
-               (SELECT count(*) FROM login_failures
-                 WHERE ip = ${ip} AND created_at > now() - make_interval(secs => ${limits.ipWindowSeconds})) AS ip`),
-    );
-    if (Number(counts!.account) >= limits.accountFailures || Number(counts!.ip) >= limits.ipFailures) {
-      throw tooManyRequests('loginTooManyFailures');
-    }
+    await this.db.transaction(async (tx) => {
+      await tx.execute(sql`SELECT pg_advisory_xact_lock(${LOCK_LOGIN_ACCOUNT}, hashtext(${account}))`);
+      await tx.execute(sql`SELECT pg_advisory_xact_lock(${LOCK_LOGIN_IP}, hashtext(${ip}))`);
+      const [counts] = rowsOf<{ account: number | string; ip: number | string }>(
+        await tx.execute(sql`
+          SELECT (SELECT count(*) FROM login_failures
+                   WHERE account = ${account} AND created_at > clock_timestamp() - make_interval(secs => ${limits.accountWindowSeconds})) AS account,
+                 (SELECT count(*) FROM login_failures
+                   WHERE ip = ${ip} AND created_at > clock_timestamp() - make_interval(secs => ${limits.ipWindowSeconds})) AS ip`),
+      );
+      if (Number(counts!.account) >= limits.accountFailures || Number(counts!.ip) >= limits.ipFailures) {
+        throw tooManyRequests('loginTooManyFailures');
+      }
+      await tx.insert(loginFailures).values({ account, ip, createdAt: sql`clock_timestamp()` });
+    });
   }
 
   // ---- passwords -----------------------------------------------------------------------------------------------
@@ -190,15 +201,13 @@ export class AccountService {
     const user = await this.requireUser(userId);
     // Wrong old passwords count like failed logins (key "user:<id>"): a stolen access token cannot guess the password.
     const failureKey = `user:${userId}`;
-    await this.checkFailureLimits(failureKey, ip);
-    if (!(await verifyPassword(user.passwordHash, body.oldPassword))) {
-      await this.db.insert(loginFailures).values({ account: failureKey, ip });
-      throw badRequest('oldPasswordIncorrect');
-    }
+    await this.reserveAttempt(failureKey, ip);
+    if (!(await verifyPassword(user.passwordHash, body.oldPassword))) throw badRequest('oldPasswordIncorrect');
     const passwordHash = await hashPassword(body.password);
     await this.db.transaction(async (tx) => {
       await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
       await this.tokens.endAllSessions(user.id, tx);
+      await tx.delete(loginFailures).where(eq(loginFailures.account, failureKey));
     });
     return this.tokens.issue({ userId });
   }

@@ -34,6 +34,7 @@ describe.each(BACKENDS)('player accounts (%s)', (backend) => {
       CODE_RESEND_SECONDS: '0',
       CODE_IP_HOURLY_LIMIT: '100000',
       CODE_TARGET_DAILY_LIMIT: '1000',
+      CAPTCHA_IP_HOURLY_LIMIT: '100000',
       FEATURE_OTP_LOGIN: 'true',
       GAME_LAUNCH_SECRETS: JSON.stringify({ 10030: SECRET_10030 }),
     });
@@ -293,6 +294,22 @@ describe.each(BACKENDS)('player accounts (%s)', (backend) => {
       await emailLogin(nextEmail(), 'wrong password', ip);
       expect((await emailLogin(email, PASSWORD, ip)).status).toBe(429);
       expect((await emailLogin(email, PASSWORD)).body.code).toBe(200);
+    });
+  });
+
+  describe('failed-login limits under parallel guesses', () => {
+    it('a burst of parallel wrong passwords gets exactly the allowed number of tries', async () => {
+      shop.config.loginLimits.accountFailures = 3;
+      const { email } = await registerEmail();
+      const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => emailLogin(email, `wrong-${i}-password`, nextIp())));
+      expect(answers.filter((answer) => answer.body.message === INVALID_ACCOUNT)).toHaveLength(3);
+      expect(answers.filter((answer) => answer.status === 429)).toHaveLength(7);
+      const [stored] = (
+        (await shop.services.db.execute(sql`SELECT count(*) AS n FROM login_failures WHERE account = ${email}`)) as unknown as { rows: { n: string | number }[] }
+      ).rows;
+      expect(Number(stored!.n)).toBe(3);
+      // even the right password waits for the window now
+      expect((await emailLogin(email, PASSWORD)).status).toBe(429);
     });
   });
 

@@ -14,6 +14,7 @@ import { drawPuzzle, PIECE_SIZE, PUZZLE_HEIGHT, PUZZLE_WIDTH } from './puzzle-im
 /** Advisory-lock classes (first key of pg_advisory_xact_lock(int, int)); taken in this order, so they cannot deadlock. */
 const LOCK_TARGET = 727_101;
 const LOCK_IP = 727_102;
+const LOCK_CAPTCHA_IP = 727_103;
 
 const EMAIL_PATTERN = /^[^\s@"<>()[\]\\,;:]+(\.[^\s@"<>()[\]\\,;:]+)*@([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i;
 
@@ -68,12 +69,25 @@ export class VerificationService {
 
   // ---- captcha -------------------------------------------------------------------------------------------------
 
-  async createCaptcha(): Promise<CaptchaChallenge> {
+  /**
+   * A new puzzle, at most `captchaIpHourlyLimit` per client IP and rolling hour (a bot would otherwise draw puzzles
+   * until one is easy to solve). Lock step: the IP's advisory lock makes count-then-insert atomic across instances.
+   */
+  async createCaptcha(ip: string): Promise<CaptchaChallenge> {
     const puzzle = drawPuzzle();
     const id = randomUUID();
     const ttl = this.config.captchaTtlSeconds;
-    await this.db.execute(sql`
-      INSERT INTO captcha_challenges (id, piece_x, expires_at) VALUES (${id}, ${puzzle.x}, now() + make_interval(secs => ${ttl}))`);
+    await this.db.transaction(async (tx) => {
+      await tx.execute(sql`SELECT pg_advisory_xact_lock(${LOCK_CAPTCHA_IP}, hashtext(${ip}))`);
+      const [recent] = rowsOf<{ hour: number | string }>(
+        await tx.execute(sql`
+          SELECT count(*) AS hour FROM captcha_challenges WHERE ip = ${ip} AND created_at > clock_timestamp() - interval '1 hour'`),
+      );
+      if (Number(recent!.hour) >= this.config.captchaIpHourlyLimit) throw tooManyRequests('tooManyRequests');
+      await tx.execute(sql`
+        INSERT INTO captcha_challenges (id, ip, piece_x, expires_at, created_at)
+        VALUES (${id}, ${ip}, ${puzzle.x}, now() + make_interval(secs => ${ttl}), clock_timestamp())`);
+    });
     // Housekeeping: now and then drop puzzles that are long dead.
     if (randomInt(0, 20) === 0) await this.db.execute(sql`DELETE FROM captcha_challenges WHERE created_at < now() - interval '1 day'`);
     return {

@@ -32,7 +32,7 @@ describe.each(BACKENDS)('slide-puzzle captcha and verification codes (%s)', (bac
   let defaults: TestShop['config']['verification'];
 
   beforeAll(async () => {
-    shop = await startShop(backend, { TRUST_PROXY: 'true' });
+    shop = await startShop(backend, { TRUST_PROXY: 'true', CAPTCHA_IP_HOURLY_LIMIT: '100000' });
     defaults = { ...shop.config.verification };
   });
   afterAll(() => shop.close());
@@ -230,6 +230,23 @@ describe.each(BACKENDS)('slide-puzzle captcha and verification codes (%s)', (bac
       const fourth = await sendCode({ mobile });
       expect(fourth.status).toBe(429);
       expect(fourth.body.message).toBe(TOO_OFTEN);
+    });
+
+    it('limits new puzzles per IP per hour (429), also for parallel requests, and writes nothing when refused', async () => {
+      shop.config.verification.captchaIpHourlyLimit = 3;
+      const ip = nextIp();
+      const puzzle = () => shop.api('GET', '/api/common/captcha', { headers: { 'x-forwarded-for': ip } });
+      const answers = await Promise.all(Array.from({ length: 8 }, puzzle));
+      expect(answers.filter((answer) => answer.status === 200)).toHaveLength(3);
+      const refused = answers.filter((answer) => answer.status === 429);
+      expect(refused).toHaveLength(5);
+      expect(refused[0]!.body).toEqual({ code: 429, message: 'Too many requests, please try again later', data: null });
+      const stored = await shop.services.db.select({ n: count() }).from(captchaChallenges).where(sql`${captchaChallenges.ip} = ${ip}`);
+      expect(stored[0]!.n).toBe(3);
+      // other clients are not affected, and an hour later this one may ask again
+      expect((await shop.api('GET', '/api/common/captcha', { headers: { 'x-forwarded-for': nextIp() } })).status).toBe(200);
+      await shop.services.db.execute(sql`UPDATE captcha_challenges SET created_at = now() - interval '61 minutes' WHERE ip = ${ip}`);
+      expect((await puzzle()).status).toBe(200);
     });
 
     it('limits codes per IP per hour (429)', async () => {
