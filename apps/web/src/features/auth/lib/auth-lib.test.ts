@@ -14,7 +14,7 @@ describe('login tabs', () => {
 
 describe('after login', () => {
   it('goes back to ?redirect= or the guard state, only to same-site paths other than login', () => {
-    expect(afterLoginPath('', null)).toBe(DEFAULT_AFTER_LOGIN);
+    expect(afterLoginPath('', null)).toBe('/home');
     expect(afterLoginPath('?redirect=%2FpurchaseOrder%3Fid%3D5', null)).toBe('/purchaseOrder?id=5');
     expect(afterLoginPath('', { from: '/purchaseOrder?id=7' })).toBe('/purchaseOrder?id=7');
     expect(afterLoginPath('?redirect=https://evil.example', null)).toBe(DEFAULT_AFTER_LOGIN);

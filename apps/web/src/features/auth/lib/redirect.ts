@@ -1,4 +1,5 @@
-export const DEFAULT_AFTER_LOGIN = '/voucher?from=close';
+/** The shop's home (spec section 2: the main screens start at /home). */
+export const DEFAULT_AFTER_LOGIN = '/home';
 
 /** Where a guest goes after logging in: ?redirect= or the guard's state, only same-site paths, never back to /login. */
 export function afterLoginPath(search: string, state: unknown): string {
