@@ -128,7 +128,8 @@ describe.skipIf(!enabled)('profile, password, phone and e-mail changes in Chromi
     await page.getByTestId('password').fill(`${PASSWORD}-2`);
     await page.getByTestId('confirm-password').fill(`${PASSWORD}-3`);
     await page.getByTestId('change-password-submit').click();
-    await page.getByText('Passwords do not match').waitFor();
+    expect(await page.getByTestId('password-match').textContent()).toBe('Passwords do not match');
+    await page.getByTestId('form-error').getByText('Passwords do not match').waitFor();
     await page.getByTestId('confirm-password').fill(`${PASSWORD}-2`);
     await page.getByTestId('change-password-submit').click();
     await page.getByText('The current password is incorrect').waitFor();

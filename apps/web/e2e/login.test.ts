@@ -79,8 +79,10 @@ describe.skipIf(!enabled)('login, register and forgotten password in Chromium', 
     await page.getByTestId('password').fill(PASSWORD);
     await page.getByTestId('confirm-password').fill(`${PASSWORD}x`);
     await page.getByTestId('register-submit').click();
-    await page.getByText('Passwords do not match').waitFor();
+    expect(await page.getByTestId('password-match').textContent()).toBe('Passwords do not match');
+    await page.getByTestId('form-error').getByText('Passwords do not match').waitFor();
     await page.getByTestId('confirm-password').fill(PASSWORD);
+    expect(await page.getByTestId('password-match').textContent()).toBe('Passwords match');
     await page.getByTestId('register-submit').click();
     await page.getByText('Please accept the user agreement first').waitFor();
 

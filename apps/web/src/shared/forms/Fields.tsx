@@ -118,3 +118,15 @@ export function Tabs<T extends string>({
     </div>
   );
 }
+
+/** Under the confirmation field: "Passwords match" or "Passwords do not match" as soon as something is typed there. */
+export function PasswordMatchHint({ password, confirm }: { password: string; confirm: string }) {
+  const { t } = useTranslation();
+  if (!confirm) return null;
+  const match = password === confirm;
+  return (
+    <p className={`form-hint form-hint--${match ? 'ok' : 'bad'}`} aria-live="polite" data-testid="password-match">
+      {t(match ? 'auth.v.match' : 'auth.v.mismatch')}
+    </p>
+  );
+}

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { FormError, TextField } from '../../../shared/forms/Fields';
+import { FormError, TextField, PasswordMatchHint } from '../../../shared/forms/Fields';
 import { checkConfirm, checkPassword, firstProblem } from '../../../shared/forms/validation';
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import { showToast } from '../../../shared/ui/toast';
@@ -41,6 +41,7 @@ export default function ChangePasswordPage() {
         <TextField label={t('account.oldPassword')} type="password" autoComplete="current-password" testId="old-password" value={oldPassword} onChange={setOldPassword} />
         <TextField label={t('auth.newPassword')} type="password" autoComplete="new-password" testId="password" value={password} onChange={setPassword} />
         <TextField label={t('auth.confirmPassword')} type="password" autoComplete="new-password" testId="confirm-password" value={confirm} onChange={setConfirm} />
+        <PasswordMatchHint password={password} confirm={confirm} />
         <FormError messageKey={error} />
         <button type="submit" className="shop-button shop-button--primary shop-button--block" disabled={busy} data-testid="change-password-submit">
           {t('account.save')}

@@ -9,7 +9,7 @@ import { showToast } from '../../../shared/ui/toast';
 import { resetAccountPassword } from '../api/auth-api';
 import { CodeButton } from '../../../shared/forms/CodeButton';
 import { ContactFields } from '../../../shared/forms/ContactFields';
-import { FormError, Tabs, TextField } from '../../../shared/forms/Fields';
+import { FormError, Tabs, TextField, PasswordMatchHint } from '../../../shared/forms/Fields';
 import { contactOf, targetFor, type ContactInput, type ContactKind } from '../../../shared/forms/contact';
 import { useCountries } from '../../../shared/forms/useCountries';
 import { checkCode, checkConfirm, checkPassword, firstProblem } from '../../../shared/forms/validation';
@@ -83,6 +83,7 @@ export default function ForgetPasswordPage() {
           />
           <TextField label={t('auth.newPassword')} type="password" autoComplete="new-password" testId="password" value={password} onChange={setPassword} />
           <TextField label={t('auth.confirmPassword')} type="password" autoComplete="new-password" testId="confirm-password" value={confirm} onChange={setConfirm} />
+          <PasswordMatchHint password={password} confirm={confirm} />
           <FormError messageKey={error} />
           <button type="submit" className="shop-button shop-button--primary shop-button--block" disabled={busy} data-testid="reset-submit">
             {t('auth.resetSubmit')}

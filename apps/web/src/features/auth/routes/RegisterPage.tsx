@@ -9,7 +9,7 @@ import { PageHeader } from '../../../shared/ui/PageHeader';
 import { registerAccount } from '../api/auth-api';
 import { CodeButton } from '../../../shared/forms/CodeButton';
 import { ContactFields } from '../../../shared/forms/ContactFields';
-import { CountrySelect, FormError, Tabs, TextField } from '../../../shared/forms/Fields';
+import { CountrySelect, FormError, Tabs, TextField, PasswordMatchHint } from '../../../shared/forms/Fields';
 import { contactOf, targetFor, type ContactInput, type ContactKind } from '../../../shared/forms/contact';
 import { afterLoginPath } from '../lib/redirect';
 import { useCountries } from '../../../shared/forms/useCountries';
@@ -90,6 +90,7 @@ export default function RegisterPage() {
           />
           <TextField label={t('auth.password')} type="password" autoComplete="new-password" testId="password" value={password} onChange={setPassword} />
           <TextField label={t('auth.confirmPassword')} type="password" autoComplete="new-password" testId="confirm-password" value={confirm} onChange={setConfirm} />
+          <PasswordMatchHint password={password} confirm={confirm} />
           <label className="auth-agree">
             <input type="checkbox" checked={agree} data-testid="agree" onChange={(event) => setAgree(event.target.checked)} />
             <span>
