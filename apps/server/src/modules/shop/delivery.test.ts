@@ -1,0 +1,81 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import type { CreateOrderResult } from '@shop/contract/checkout';
+import type { ReceiveResult } from '@shop/contract/products';
+import { BACKENDS, startShop, type TestShop } from '../../../test/harness.ts';
+import { channelOf, orderOf, press, waitForStatus } from '../../../test/shopping.ts';
+import { deliveries, failDeliveries, playerWithRole } from '../../../test/game.ts';
+import { orderStatusHistory } from '../../db/schema.ts';
+import { DeliveryService, deliveryJobCount } from './delivery.service.ts';
+
+describe.each(BACKENDS)('delivery to the game from the outbox (%s)', (backend) => {
+  let shop: TestShop;
+  beforeAll(async () => {
+    // Two attempts, 50 ms apart, so giving up is quick.
+    shop = await startShop(backend, { DELIVERY_MAX_ATTEMPTS: '2', DELIVERY_RETRY_BASE_MS: '50' });
+  });
+  afterAll(async () => {
+    await failDeliveries(shop, false).catch(() => undefined);
+    await shop.close();
+  });
+
+  it('retries, ends in 8 (Delivery Error) after the last attempt, and a retry later completes it once', async () => {
+    const { player, account, gameId } = await playerWithRole(shop);
+    await failDeliveries(shop, true);
+    const xsolla = await channelOf(shop, 'xsolla');
+    const created = await shop.api<CreateOrderResult>('POST', '/api/v1/order/product/create', {
+      token: player.token,
+      body: { appId: 10030, gameAccountId: account.id, productId: 1012, quantity: 2, payMethodId: xsolla.payMethodId, thirdChannelId: xsolla.thirdChannelId },
+    });
+    expect(created.body.code).toBe(200);
+    await press(shop, created.body.data, 'pay');
+    const failed = await waitForStatus(shop, player, created.body.data.orderId, [8]);
+    expect(failed.paidTime).not.toBeNull();
+    expect(await deliveries(shop, { gameId })).toHaveLength(0);
+    const history = await shop.services.db.select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, created.body.data.orderId));
+    expect(history.map((h) => [h.fromStatus, h.toStatus, h.event])).toEqual([
+      [0, 2, 'paymentConfirmed'],
+      [2, 8, 'deliveryFailed'],
+    ]);
+
+    await failDeliveries(shop, false);
+    // The player's result page (or an operator) asks again: the order is re-enqueued and delivered.
+    const confirm = await shop.api<{ status: number }[]>('POST', '/api/v1/order/confirm', { token: player.token, body: { ids: [created.body.data.orderId] } });
+    expect(confirm.body.data[0]!.status).toBe(8);
+    await waitForStatus(shop, player, created.body.data.orderId, [3]);
+    const delivered = await deliveries(shop, { gameId });
+    expect(delivered).toHaveLength(1);
+    expect(delivered[0]!.items).toEqual([expect.objectContaining({ productId: 1012, quantity: 2 })]);
+    expect(await deliveryJobCount(shop.services.db, created.body.data.orderId)).toBe(2);
+  });
+
+  it('a transient failure is retried and delivered without the order leaving 2', async () => {
+    const { player, account, gameId } = await playerWithRole(shop);
+    await failDeliveries(shop, 1);
+    const claim = await shop.api<ReceiveResult>('POST', '/api/v1/product/receive', { token: player.token, body: { productId: 1042, gameAccountId: account.id } });
+    expect(claim.body.code).toBe(200);
+    await waitForStatus(shop, player, claim.body.data.orderId, [3]);
+    expect(await deliveries(shop, { gameId })).toHaveLength(1);
+    const history = await shop.services.db.select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, claim.body.data.orderId));
+    expect(history.map((h) => h.toStatus)).toEqual([2, 3]);
+  });
+
+  it('delivers once even when the job runs again (idempotency key = order number; the state machine refuses a second 3)', async () => {
+    const { player, account, gameId } = await playerWithRole(shop);
+    const claim = await shop.api<ReceiveResult>('POST', '/api/v1/product/receive', { token: player.token, body: { productId: 1041, gameAccountId: account.id } });
+    await waitForStatus(shop, player, claim.body.data.orderId, [3]);
+    // A duplicate job (e.g. an operator's retry racing the first run) and a direct repeat of the game-server call.
+    await shop.services.db.transaction((tx) => DeliveryService.enqueue(tx, claim.body.data.orderId, `deliver:${claim.body.data.orderId}:again`));
+    await shop.services.worker.drain();
+    const repeat = await shop.services.gameServer.deliver(10030, {
+      orderSn: claim.body.data.orderSn,
+      gameId,
+      serverId: '1',
+      roleId: account.roleId,
+      items: [],
+    });
+    expect(repeat.duplicate).toBe(true);
+    expect(await deliveries(shop, { gameId })).toHaveLength(1);
+    expect((await orderOf(shop, player, claim.body.data.orderId)).status).toBe(3);
+  });
+});
