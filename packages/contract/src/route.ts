@@ -9,7 +9,8 @@ export type HttpMethod = 'GET' | 'POST';
 export interface RouteDef {
   method: HttpMethod;
   path: string;
-  auth: 'none' | 'user';
+  /** none: public; user: a player's bearer token; game: a game server's signed request (game-api.ts). */
+  auth: 'none' | 'user' | 'game';
   summary: string;
   body?: z.ZodType;
   query?: z.ZodType;

@@ -461,3 +461,35 @@ export const dynamicTokenNonces = pgTable(
   },
   (t) => [primaryKey({ columns: [t.appId, t.nonce] })],
 );
+
+/**
+ * Voucher spends made by the games' servers, one per (game, transactionId): the game's idempotency key. The request's
+ * hash tells a retry (same body: the first answer) from a reuse of the key (different body: refused).
+ */
+export const gameVoucherSpends = pgTable(
+  'game_voucher_spends',
+  {
+    appId: integer('app_id')
+      .notNull()
+      .references(() => games.appId),
+    transactionId: text('transaction_id').notNull(),
+    requestHash: text('request_hash').notNull(),
+    gameAccountId: ref('game_account_id')
+      .notNull()
+      .references(() => gameAccounts.id),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    itemId: text('item_id').notNull(),
+    itemName: text('item_name'),
+    spendEntryId: ref('spend_entry_id')
+      .notNull()
+      .references(() => voucherLedger.id),
+    reversalEntryId: bigint('reversal_entry_id', { mode: 'number' }).references(() => voucherLedger.id),
+    reversalReason: text('reversal_reason'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.appId, t.transactionId] }),
+    index('game_voucher_spends_account_idx').on(t.gameAccountId),
+    check('game_voucher_spends_amount_check', sql`${t.amount} > 0`),
+  ],
+);
