@@ -1,6 +1,8 @@
-import { Suspense } from 'react';
+import { Suspense, useEffect } from 'react';
 import { useLocation } from 'react-router';
+import { trackPageView } from '../../shared/analytics/analytics';
 import { GlobalSpinner } from '../../shared/ui/GlobalSpinner';
+import { installUpdateCheck } from '../update/update-dialog';
 import { AppRoutes } from '../router';
 import { NavigationBridge } from './NavigationBridge';
 import { RouteErrorBoundary } from './RouteErrorBoundary';
@@ -15,6 +17,9 @@ function ScreenFallback() {
 
 export function AppLayout() {
   const { pathname } = useLocation();
+  // page views (production only) after the screen has set its title; the 60 s version check for the update dialog
+  useEffect(() => trackPageView(pathname), [pathname]);
+  useEffect(() => installUpdateCheck(), []);
   return (
     <div className="shop-app">
       <NavigationBridge />

@@ -62,6 +62,11 @@ export default function PaymentReturnPage() {
         if (!captured.has(key)) captured.set(key, capturePaypal(orderId, paypalToken).catch(() => undefined));
         await captured.get(key);
       }
+      if (from === 'shop' && !notPaidHint) {
+        // shop orders show their outcome on the shop's purchase result screen
+        if (!controller.signal.aborted) void navigate(`/purchaseResult?orderId=${orderId}`, { replace: true });
+        return;
+      }
       const { value, settled } = await pollUntilSettled({
         load: () => fetchOrder(orderId, true),
         statusOf: (order) => order.status,

@@ -1,0 +1,187 @@
+import { useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { channelsForDevice } from '@shop/contract/channels';
+import { trackPurchase } from '../../../shared/analytics/analytics';
+import { removeLines } from '../../../shared/cart/cart-store';
+import { clearSettlement, readSettlement } from '../../../shared/checkout/settlement';
+import { useAsyncData } from '../../../shared/hooks/useAsyncData';
+import { useLanguage } from '../../../shared/i18n/useLanguage';
+import { formatPrice } from '../../../shared/lib/format';
+import { currentPlatform } from '../../../shared/lib/platform';
+import { startPayment } from '../../../shared/payment/start-payment';
+import { fetchBoundRoles, pickCurrentRole } from '../../../shared/roles/bound-roles';
+import { useClientStore } from '../../../shared/store/client-store';
+import { NotFoundBlock } from '../../../shared/ui/NotFoundBlock';
+import { PageHeader } from '../../../shared/ui/PageHeader';
+import { Price } from '../../../shared/ui/Price';
+import { createCartOrderCall, createProductOrderCall, fetchChannels, fetchRegion } from '../api/checkout-api';
+import { ChannelPicker } from '../components/ChannelPicker';
+import { regionOf, summaryOf } from '../lib/settlement-view';
+import './checkout.css';
+
+/**
+ * Settlement: the product info, the summary and the price, the game account that receives the goods, the payment
+ * method; Pay creates the order and opens the payment with its provider (the voucher page's rules, shared/payment).
+ */
+export default function SettlementPage() {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const accountSelect = useId();
+  const settlement = readSettlement(useClientStore((state) => state.settlement));
+  const appId = settlement?.appId ?? null;
+  const roles = useAsyncData(appId ? `roles:${appId}` : null, () => fetchBoundRoles(appId!));
+  const [accountId, setAccountId] = useState<number | null>(null);
+  const region = useAsyncData('region', () => fetchRegion().then(regionOf, () => regionOf(undefined)));
+  const regionCode = region.data ?? null;
+  const channels = useAsyncData(appId && regionCode ? `channels:${appId}:${regionCode}` : null, () => fetchChannels(appId!, regionCode!));
+  const shown = channelsForDevice(channels.data ?? [], currentPlatform());
+  const [channelId, setChannelId] = useState<number | null>(null);
+  const [paying, setPaying] = useState(false);
+
+  useEffect(() => {
+    document.title = t('settlement.title');
+  }, [t]);
+
+  const account = roles.data?.find((role) => role.id === accountId) ?? pickCurrentRole(roles.data);
+  const channel = shown.find((item) => item.id === channelId) ?? shown[0];
+
+  if (!settlement) {
+    return (
+      <div className="co">
+        <PageHeader title={t('settlement.title')} back="/home" />
+        <NotFoundBlock testId="settlement-empty" />
+        <Link to="/home" className="shop-button shop-button--block">
+          {t('payment.backToShop')}
+        </Link>
+      </div>
+    );
+  }
+
+  const summary = summaryOf(settlement.lines);
+  const currency = settlement.lines[0]!.currency;
+
+  async function pay() {
+    if (!settlement || !account || !channel) return;
+    setPaying(true);
+    try {
+      const common = {
+        appId: settlement.appId,
+        gameAccountId: account.id,
+        payMethodId: channel.payMethodId,
+        thirdChannelId: channel.thirdChannelId,
+        payMethodName: channel.payMethodName,
+        regionCode: regionCode ?? undefined,
+        selectedRegionCode: regionCode ?? undefined,
+      };
+      const line = settlement.lines[0]!;
+      const order =
+        settlement.source === 'product'
+          ? await createProductOrderCall({ ...common, productId: line.productId, quantity: line.quantity, productPrice: line.discountPrice, currency: line.currency })
+          : await createCartOrderCall({ ...common, items: settlement.lines.map((item) => ({ productId: item.productId, quantity: item.quantity })) });
+      if (settlement.source === 'cart') removeLines(settlement.lines.map((item) => item.productId));
+      clearSettlement();
+      trackPurchase({ transactionId: order.orderSn, channel: order.thirdChannelName, amount: order.totalAmount, currency: order.currency });
+      await startPayment({ orderId: order.orderId, from: 'shop', channel: order.thirdChannelName }, order.thirdPayResponse);
+    } catch {
+      // the API client has told the player (price changed, product gone, quantity...)
+    } finally {
+      setPaying(false);
+    }
+  }
+
+  const back = settlement.source === 'cart' ? '/shoppingCart' : `/home/goodsDetail?id=${settlement.lines[0]!.productId}`;
+  return (
+    <div className="co">
+      <PageHeader title={t('settlement.title')} back={back} />
+      <main className="co-main">
+        <section className="co-card" aria-labelledby="co-products">
+          <h2 id="co-products" className="co-card__title">
+            {t('settlement.productInfo')}
+          </h2>
+          <ul className="co-lines">
+            {settlement.lines.map((line) => (
+              <li key={line.productId} className="co-line" data-testid="settlement-line">
+                {line.thumbnail ? <img src={line.thumbnail} alt="" width={48} height={48} /> : <span aria-hidden="true">🎁</span>}
+                <span className="co-line__name">{line.productName}</span>
+                <span className="co-line__qty">×{line.quantity}</span>
+                <Price price={line.price} discountPrice={line.discountPrice} currency={line.currency} language={language} />
+              </li>
+            ))}
+          </ul>
+        </section>
+
+        <section className="co-card" aria-labelledby="co-account">
+          <h2 id="co-account" className="co-card__title">
+            <label htmlFor={accountSelect}>{t('settlement.deliverTo')}</label>
+          </h2>
+          {roles.data && roles.data.length === 0 ? (
+            <Link to="/role" className="shop-button shop-button--block" data-testid="bind-first">
+              {t('shop.bindFirst')}
+            </Link>
+          ) : (
+            <select
+              id={accountSelect}
+              className="co-select"
+              value={account?.id ?? ''}
+              onChange={(event) => setAccountId(Number(event.target.value))}
+              data-testid="settlement-account"
+            >
+              {(roles.data ?? []).map((role) => (
+                <option key={role.id} value={role.id}>
+                  {role.roleName} · {role.serverName} ({role.gameId})
+                </option>
+              ))}
+            </select>
+          )}
+        </section>
+
+        <section className="co-card" aria-labelledby="co-method">
+          <h2 id="co-method" className="co-card__title">
+            {t('settlement.paymentMethod')}
+          </h2>
+          {channels.data && shown.length === 0 ? <NotFoundBlock /> : <ChannelPicker channels={shown} selectedId={channel?.id ?? null} onSelect={setChannelId} />}
+        </section>
+
+        <section className="co-card" aria-labelledby="co-summary" data-testid="settlement-summary">
+          <h2 id="co-summary" className="co-card__title">
+            {t('settlement.summary')}
+          </h2>
+          <dl className="co-summary">
+            <dt>{t('settlement.items')}</dt>
+            <dd data-testid="summary-items">{summary.items}</dd>
+            <dt>{t('settlement.subtotal')}</dt>
+            <dd>{formatPrice(summary.original, currency, language)}</dd>
+            {summary.discount > 0 && (
+              <>
+                <dt>{t('settlement.discount')}</dt>
+                <dd>−{formatPrice(summary.discount, currency, language)}</dd>
+              </>
+            )}
+            <dt className="co-summary__total">{t('settlement.total')}</dt>
+            <dd className="co-summary__total" data-testid="summary-total">
+              {formatPrice(summary.total, currency, language)}
+            </dd>
+          </dl>
+          <p className="co-hint">{t('shop.priceHint')}</p>
+          {channel?.thirdChannelName === 'payermax' && <p className="co-hint" data-testid="payermax-hint">{t('settlement.payermaxHint')}</p>}
+        </section>
+      </main>
+      <footer className="co-bar">
+        <span className="co-bar__total">
+          {t('settlement.total')} <strong>{formatPrice(summary.total, currency, language)}</strong>
+        </span>
+        <button
+          type="button"
+          className="shop-button shop-button--primary"
+          disabled={paying || !account || !channel}
+          aria-busy={paying}
+          onClick={() => void pay()}
+          data-testid="pay-now"
+        >
+          {t('settlement.pay')}
+        </button>
+      </footer>
+    </div>
+  );
+}

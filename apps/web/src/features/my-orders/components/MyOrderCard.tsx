@@ -1,0 +1,77 @@
+import { useTranslation } from 'react-i18next';
+import { displayOrderSn, orderFooter, type Order } from '@shop/contract/orders';
+import type { Language } from '@shop/contract/languages';
+import { formatPrice } from '../../../shared/lib/format';
+import type { OrderActions } from '../lib/my-order-view';
+
+export type OrderAction = keyof OrderActions;
+
+/** One order in My Orders: number, status, items, the footer total and the actions its status allows. */
+export function MyOrderCard({
+  order,
+  actions,
+  busy,
+  language,
+  onOpen,
+  onAction,
+}: {
+  order: Order;
+  actions: OrderActions;
+  busy: boolean;
+  language: Language;
+  onOpen: () => void;
+  onAction: (action: OrderAction) => void;
+}) {
+  const { t } = useTranslation();
+  const footer = orderFooter(order.status);
+  const amount = footer === 'orderTotal' ? order.totalAmount : order.payAmount || order.totalAmount;
+  const number = displayOrderSn(order.orderSn);
+  return (
+    <li className="mo-card" data-testid="my-order-card" data-order-id={order.id} data-status={order.status} data-source={order.orderSource}>
+      <button type="button" className="mo-card__open" onClick={onOpen} aria-label={t('myOrder.openDetail', { number })} data-testid="open-order">
+        <span className="mo-card__head">
+          <span className="mo-card__sn">
+            {t('orders.orderNo')} {number}
+          </span>
+          <span className={`mo-status mo-status--${order.status}`} data-testid="order-status">
+            {t(`status.${order.status}`)}
+          </span>
+        </span>
+        {order.items.map((item) => (
+          <span key={item.id} className="mo-item">
+            {item.thumb ? <img src={item.thumb} alt="" width={40} height={40} loading="lazy" /> : <span aria-hidden="true">🎁</span>}
+            <span className="mo-item__name">{item.productName}</span>
+            <span className="mo-item__qty">{t('orders.quantity', { count: item.quantity })}</span>
+          </span>
+        ))}
+        <span className="mo-card__total">
+          {t(`orders.${footer}`)} <strong>{formatPrice(amount, order.currency, language)}</strong>
+        </span>
+      </button>
+      {(actions.pay || actions.cancel || actions.refund || actions.del) && (
+        <div className="mo-card__actions">
+          {actions.del && (
+            <button type="button" className="shop-button shop-button--small" disabled={busy} onClick={() => onAction('del')} data-testid="delete-order">
+              {t('myOrder.delete')}
+            </button>
+          )}
+          {actions.refund && (
+            <button type="button" className="shop-button shop-button--small" disabled={busy} onClick={() => onAction('refund')} data-testid="refund-order">
+              {t('myOrder.refund')}
+            </button>
+          )}
+          {actions.cancel && (
+            <button type="button" className="shop-button shop-button--small" disabled={busy} onClick={() => onAction('cancel')} data-testid="cancel-order">
+              {t('orders.cancelPayment')}
+            </button>
+          )}
+          {actions.pay && (
+            <button type="button" className="shop-button shop-button--small shop-button--primary" disabled={busy} onClick={() => onAction('pay')} data-testid="pay-order">
+              {t('orders.pay')}
+            </button>
+          )}
+        </div>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,109 @@
+import { useTranslation } from 'react-i18next';
+import Popup from 'antd-mobile/es/components/popup';
+import { displayOrderSn } from '@shop/contract/orders';
+import type { Language } from '@shop/contract/languages';
+import { useAsyncData } from '../../../shared/hooks/useAsyncData';
+import { formatPrice } from '../../../shared/lib/format';
+import { fetchOrderDetail } from '../api/my-orders-api';
+import type { OrderAction } from './MyOrderCard';
+
+/** Order detail (bottom popup, 50% height as the spec's order popup): goods, receiving account, refund request, actions. */
+export function OrderDetailPopup({
+  orderId,
+  language,
+  busy,
+  version,
+  onClose,
+  onAction,
+}: {
+  orderId: number | null;
+  language: Language;
+  busy: boolean;
+  /** Bumped after each action, so the detail is read again. */
+  version: number;
+  onClose: () => void;
+  onAction: (action: OrderAction) => void;
+}) {
+  const { t } = useTranslation();
+  const detail = useAsyncData(orderId ? `detail:${orderId}:${language}:${version}` : null, () => fetchOrderDetail(orderId!));
+  const order = detail.data;
+  const dateTime = (iso: string) => new Date(iso).toLocaleString(language.replace('_', '-'));
+  return (
+    <Popup visible={orderId !== null} onMaskClick={onClose} onClose={onClose} bodyStyle={{ minHeight: '50vh', maxHeight: '85vh', overflowY: 'auto' }}>
+      <div className="mo-detail" data-testid="order-detail" role="dialog" aria-modal="true" aria-labelledby="mo-detail-title">
+        <div className="mo-detail__head">
+          <h2 id="mo-detail-title">{t('myOrder.detailTitle')}</h2>
+          <button type="button" className="shop-button shop-button--small" onClick={onClose}>
+            {t('common.close')}
+          </button>
+        </div>
+        {order && (
+          <>
+            <p className="mo-detail__sn">
+              {t('orders.orderNo')} {displayOrderSn(order.orderSn)} · <span data-testid="detail-status">{t(`status.${order.status}`)}</span>
+            </p>
+            <ul className="mo-detail__goods">
+              {order.goods.map((goods) => (
+                <li key={goods.productId} className="mo-item">
+                  {goods.productThumbnail ? <img src={goods.productThumbnail} alt="" width={40} height={40} /> : <span aria-hidden="true">🎁</span>}
+                  <span className="mo-item__name">
+                    {goods.productName}
+                    <small>{goods.productDesc}</small>
+                  </span>
+                  <span className="mo-item__qty">{t('orders.quantity', { count: goods.num })}</span>
+                  <span>{formatPrice(goods.price, goods.currency || order.currency, language)}</span>
+                </li>
+              ))}
+            </ul>
+            <dl className="mo-facts">
+              <dt>{t('orders.totalPaid')}</dt>
+              <dd>{formatPrice(order.payAmount, order.currency, language)}</dd>
+              {order.gameAccount && (
+                <>
+                  <dt>{t('myOrder.deliveredTo')}</dt>
+                  <dd>
+                    {order.gameAccount.gameName} · {order.gameAccount.roleName} · {order.gameAccount.serverName} ({order.gameAccount.gameId})
+                  </dd>
+                </>
+              )}
+              {order.deliveredTime && (
+                <>
+                  <dt>{t('myOrder.deliveredTime')}</dt>
+                  <dd>{dateTime(order.deliveredTime)}</dd>
+                </>
+              )}
+              {order.refundRequest && (
+                <>
+                  <dt>{t('myOrder.refundRequest')}</dt>
+                  <dd data-testid="refund-status">{t(`myOrder.refundStatus.${order.refundRequest.status}`)}</dd>
+                </>
+              )}
+            </dl>
+            <div className="mo-card__actions">
+              {order.actions.del && (
+                <button type="button" className="shop-button shop-button--small" disabled={busy} onClick={() => onAction('del')}>
+                  {t('myOrder.delete')}
+                </button>
+              )}
+              {order.actions.refund && (
+                <button type="button" className="shop-button shop-button--small" disabled={busy} onClick={() => onAction('refund')} data-testid="detail-refund">
+                  {t('myOrder.refund')}
+                </button>
+              )}
+              {order.actions.cancel && (
+                <button type="button" className="shop-button shop-button--small" disabled={busy} onClick={() => onAction('cancel')}>
+                  {t('orders.cancelPayment')}
+                </button>
+              )}
+              {order.actions.pay && (
+                <button type="button" className="shop-button shop-button--small shop-button--primary" disabled={busy} onClick={() => onAction('pay')}>
+                  {t('orders.pay')}
+                </button>
+              )}
+            </div>
+          </>
+        )}
+      </div>
+    </Popup>
+  );
+}

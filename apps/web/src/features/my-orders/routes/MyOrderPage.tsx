@@ -1,0 +1,112 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import Tabs from 'antd-mobile/es/components/tabs';
+import type { Order } from '@shop/contract/orders';
+import { useAsyncData } from '../../../shared/hooks/useAsyncData';
+import { useLanguage } from '../../../shared/i18n/useLanguage';
+import { patchClientState } from '../../../shared/store/client-store';
+import { NotFoundBlock } from '../../../shared/ui/NotFoundBlock';
+import { PageHeader } from '../../../shared/ui/PageHeader';
+import { showToast } from '../../../shared/ui/toast';
+import { cancelMyOrder, deleteMyOrder, fetchMyOrders, requestRefund } from '../api/my-orders-api';
+import { MyOrderCard, type OrderAction } from '../components/MyOrderCard';
+import { OrderDetailPopup } from '../components/OrderDetailPopup';
+import { MY_ORDER_TABS, actionsOf, myOrderTab } from '../lib/my-order-view';
+import './my-orders.css';
+
+/** Confirms a destructive action with antd-mobile's Dialog (loaded with this screen's chunk only when asked). */
+async function confirm(content: string, confirmText: string, cancelText: string): Promise<boolean> {
+  const [, { default: Dialog }] = await Promise.all([import('../../../shared/ui/antd-setup'), import('antd-mobile/es/components/dialog')]);
+  return Dialog.confirm({ content, confirmText, cancelText });
+}
+
+/** My Orders of the shop: filter tabs, order detail, and cancel, pay, refund request and delete. */
+export default function MyOrderPage() {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const navigate = useNavigate();
+  const [query, setQuery] = useSearchParams();
+  const type = myOrderTab(query.get('type'));
+  const orders = useAsyncData(`my-orders:${type}:${language}`, () => fetchMyOrders(type));
+  const [openId, setOpenId] = useState<number | null>(null);
+  const [busyId, setBusyId] = useState<number | null>(null);
+  const [version, setVersion] = useState(0);
+
+  useEffect(() => {
+    document.title = t('myOrder.title');
+  }, [t]);
+
+  function chooseTab(key: string) {
+    const next = new URLSearchParams(query);
+    next.set('type', key);
+    setQuery(next, { replace: true });
+  }
+
+  async function act(order: Pick<Order, 'id' | 'orderSn'> & Partial<Order>, action: OrderAction) {
+    if (action === 'pay') {
+      if (order.items) patchClientState({ currentOrder: order as Order });
+      void navigate(`/purchaseOrder?id=${order.id}`);
+      return;
+    }
+    if (action === 'del' && !(await confirm(t('myOrder.deleteConfirm'), t('myOrder.delete'), t('common.back')))) return;
+    if (action === 'refund' && !(await confirm(t('myOrder.refundConfirm'), t('myOrder.refund'), t('common.back')))) return;
+    if (action === 'cancel' && !(await confirm(t('myOrder.cancelConfirm'), t('orders.cancelPayment'), t('common.back')))) return;
+    setBusyId(order.id);
+    try {
+      if (action === 'cancel') await cancelMyOrder(order);
+      if (action === 'refund') await requestRefund(order.id);
+      if (action === 'del') {
+        await deleteMyOrder(order.id);
+        setOpenId(null);
+      }
+      showToast(t(`myOrder.done.${action}`));
+      orders.reload();
+      setVersion((value) => value + 1);
+    } catch {
+      // the API client has told the player why not
+    } finally {
+      setBusyId(null);
+    }
+  }
+
+  const list = orders.data?.list;
+  const open = list?.find((order) => order.id === openId);
+  return (
+    <div className="mo">
+      <PageHeader title={t('myOrder.title')} back="/my" />
+      <Tabs activeKey={String(type)} onChange={chooseTab} className="mo-tabs" stretch>
+        {MY_ORDER_TABS.map((tab) => (
+          <Tabs.Tab key={String(tab.type)} title={<span data-testid={`order-tab-${tab.key}`}>{t(tab.label)}</span>} />
+        ))}
+      </Tabs>
+      <main className="mo-main" aria-busy={orders.loading} data-testid="my-orders" data-type={type} data-loading={orders.loading}>
+        {list && list.length === 0 ? (
+          <NotFoundBlock />
+        ) : (
+          <ul className="mo-list">
+            {(list ?? []).map((order) => (
+              <MyOrderCard
+                key={order.id}
+                order={order}
+                actions={actionsOf(order)}
+                busy={busyId === order.id}
+                language={language}
+                onOpen={() => setOpenId(order.id)}
+                onAction={(action) => void act(order, action)}
+              />
+            ))}
+          </ul>
+        )}
+      </main>
+      <OrderDetailPopup
+        orderId={openId}
+        language={language}
+        busy={busyId !== null}
+        version={version}
+        onClose={() => setOpenId(null)}
+        onAction={(action) => open && void act(open, action)}
+      />
+    </div>
+  );
+}

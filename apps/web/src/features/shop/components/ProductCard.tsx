@@ -1,0 +1,21 @@
+import { Link } from 'react-router';
+import type { Language } from '@shop/contract/languages';
+import type { ShopProduct } from '@shop/contract/products';
+import { Price } from '../../../shared/ui/Price';
+
+/** A product tile: thumbnail, name, price (original struck through when discounted); opens its details. */
+export function ProductCard({ product, to, language, badge }: { product: ShopProduct; to: string; language: Language; badge?: string }) {
+  return (
+    <Link to={to} className="sh-card" data-testid="product-card" data-product-id={product.id} data-goods-type={product.goodsType}>
+      <span className="sh-card__thumb">
+        {product.thumbnail ? <img src={product.thumbnail} alt="" width={64} height={64} loading="lazy" decoding="async" /> : <span aria-hidden="true">🎁</span>}
+      </span>
+      <span className="sh-card__name">{product.productName}</span>
+      {badge ? (
+        <span className="sh-card__free">{badge}</span>
+      ) : (
+        <Price price={product.productPrice} discountPrice={product.productDiscountPrice} currency={product.currency} language={language} className="sh-card__price" />
+      )}
+    </Link>
+  );
+}

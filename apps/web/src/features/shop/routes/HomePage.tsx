@@ -1,0 +1,100 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import Tabs from 'antd-mobile/es/components/tabs';
+import { useAsyncData } from '../../../shared/hooks/useAsyncData';
+import { useLanguage } from '../../../shared/i18n/useLanguage';
+import { fetchBoundRoles, pickCurrentRole, shopAppId } from '../../../shared/roles/bound-roles';
+import { patchClientState } from '../../../shared/store/client-store';
+import { LanguageSelect } from '../../../shared/ui/LanguageSelect';
+import { NotFoundBlock } from '../../../shared/ui/NotFoundBlock';
+import { fetchProducts } from '../api/shop-api';
+import { AccountChip } from '../components/AccountChip';
+import { ProductCard } from '../components/ProductCard';
+import { HOME_TABS, productPath, tabFromQuery, tabOf, voucherPagePath } from '../lib/home-tabs';
+import { GoodsType } from '@shop/contract/catalog';
+import './shop.css';
+
+/** The shop: tabs vouchers, gems, VIP and other with their descriptions, the web-only free items, the price hints. */
+export default function HomePage() {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const [query, setQuery] = useSearchParams();
+  const tab = tabFromQuery(query.get('tab'));
+  const roles = useAsyncData(`roles:${language}`, () => fetchBoundRoles());
+  const current = pickCurrentRole(roles.data);
+  const appId = roles.loading && !roles.data ? null : shopAppId(current);
+  const { goodsType, categoryId } = tabOf(tab);
+  const products = useAsyncData(appId ? `products:${appId}:${goodsType}:${language}` : null, () => fetchProducts(appId!, goodsType));
+  const gifts = useAsyncData(appId ? `gifts:${appId}:${language}` : null, () => fetchProducts(appId!, GoodsType.FREE));
+
+  useEffect(() => {
+    document.title = t('shop.title');
+  }, [t]);
+  useEffect(() => {
+    if (categoryId) patchClientState({ mainCategoryId: categoryId });
+  }, [categoryId]);
+
+  function chooseTab(key: string) {
+    const next = new URLSearchParams(query);
+    next.set('tab', key);
+    setQuery(next, { replace: true });
+  }
+
+  const list = products.data;
+  return (
+    <div className="sh">
+      <header className="sh-header">
+        <h1 className="sh-header__title">{t('shop.title')}</h1>
+        <LanguageSelect value={language} />
+      </header>
+      <AccountChip role={current} loading={roles.loading} />
+      <Tabs activeKey={tab} onChange={chooseTab} className="sh-tabs" data-testid="home-tabs">
+        {HOME_TABS.map((item) => (
+          <Tabs.Tab key={item.key} title={<span data-testid={`home-tab-${item.key}`}>{t(`shop.tab.${item.key}`)}</span>} />
+        ))}
+      </Tabs>
+      <main className="sh-main">
+        <p className="sh-desc" data-testid="tab-description">
+          {t(`shop.tabDesc.${tab}`)}
+        </p>
+        {list && list.length === 0 ? (
+          <NotFoundBlock />
+        ) : (
+          <div className="sh-grid" aria-busy={products.loading}>
+            {(list ?? []).map((product) => (
+              <ProductCard
+                key={product.id}
+                product={product}
+                language={language}
+                to={product.goodsType === GoodsType.VOUCHER ? voucherPagePath(current, product.appId) : productPath(product)}
+              />
+            ))}
+          </div>
+        )}
+        {products.error != null && !list && (
+          <button type="button" className="shop-button" onClick={products.reload}>
+            {t('common.retry')}
+          </button>
+        )}
+        <p className="sh-hint">{t('shop.priceHint')}</p>
+
+        <section className="sh-free" aria-labelledby="sh-free-title" data-testid="free-section">
+          <h2 id="sh-free-title" className="sh-free__title">
+            {t('shop.freeTitle')}
+          </h2>
+          <p className="sh-desc">{t('shop.freeDesc')}</p>
+          {gifts.data && gifts.data.length === 0 ? (
+            <p className="shop-muted">{t('shop.noFreeItems')}</p>
+          ) : (
+            <div className="sh-grid">
+              {(gifts.data ?? []).map((gift) => (
+                <ProductCard key={gift.id} product={gift} language={language} to={productPath(gift)} badge={t('shop.free')} />
+              ))}
+            </div>
+          )}
+        </section>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,37 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { setAnalyticsSink, trackPageView, trackPurchase } from './analytics';
+
+describe('analytics', () => {
+  afterEach(() => setAnalyticsSink(undefined));
+
+  it('sends page views and purchases in production only', () => {
+    const sink = vi.fn();
+    setAnalyticsSink(sink);
+    trackPageView('/home', 'test');
+    trackPageView('/role', 'development');
+    trackPurchase({ transactionId: 'SN1', channel: 'paypal', amount: 4.99, currency: 'USD' }, 'test');
+    expect(sink).not.toHaveBeenCalled();
+    trackPageView('/home', 'production');
+    trackPurchase({ transactionId: 'SN1', channel: 'paypal', amount: 4.99, currency: 'USD' }, 'production');
+    expect(sink.mock.calls.map(([name, payload]) => [name, (payload as { path?: string }).path ?? (payload as { transactionId: string }).transactionId])).toEqual([
+      ['page_view', '/home'],
+      ['purchase', 'SN1'],
+    ]);
+  });
+
+  it('counts a page once until the route changes', () => {
+    const sink = vi.fn();
+    setAnalyticsSink(sink);
+    trackPageView('/shoppingCart', 'production');
+    trackPageView('/shoppingCart', 'production');
+    trackPageView('/my', 'production');
+    expect(sink).toHaveBeenCalledTimes(2);
+  });
+
+  it('never throws when the sink does', () => {
+    setAnalyticsSink(() => {
+      throw new Error('blocked');
+    });
+    expect(() => trackPurchase({ transactionId: 'x', channel: 'xsolla', amount: 1, currency: 'USD' }, 'production')).not.toThrow();
+  });
+});
