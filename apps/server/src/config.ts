@@ -72,6 +72,8 @@ const EnvSchema = z.object({
   DELIVERY_RETRY_BASE_MS: z.coerce.number().int().min(10).max(3_600_000).default(5000),
   /** One-time dynamic-token login (spec: switched off in this build). */
   FEATURE_OTP_LOGIN: bool.default(false),
+  /** The shop's cart (spec: switched off in this build; the web app hides the Cart tab and screen). */
+  FEATURE_CART: bool.default(false),
 });
 
 export interface PaypalConfig {
@@ -173,7 +175,7 @@ export interface AppConfig {
   verification: VerificationConfig;
   notifications: NotificationsConfig;
   loginLimits: LoginLimitsConfig;
-  features: { otpLogin: boolean };
+  features: { otpLogin: boolean; cart: boolean };
 }
 
 export class ConfigError extends Error {}
@@ -321,7 +323,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       smsGatewayToken: e.SMS_GATEWAY_TOKEN,
     },
     loginLimits: { accountFailures: 10, accountWindowSeconds: 15 * 60, ipFailures: 50, ipWindowSeconds: 3600 },
-    features: { otpLogin: e.FEATURE_OTP_LOGIN },
+    features: { otpLogin: e.FEATURE_OTP_LOGIN, cart: e.FEATURE_CART },
   };
   if (problems.length) throw new ConfigError(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join('\n')}`);
   return config;
