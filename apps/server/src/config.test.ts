@@ -44,6 +44,17 @@ describe('configuration', () => {
     expect(config.verification.ignoredDialCodes).toEqual(['999999', '84', '98', '53', '963', '850']);
   });
 
+  it('points the game-server client at the sandbox by default and needs real secrets without it', () => {
+    const config = loadConfig({});
+    expect(config.gameServer.baseUrl).toBe('http://127.0.0.1:8080/sandbox/game-server');
+    expect(Object.keys(config.gameServer.secrets)).toEqual(['10002', '10030']);
+    expect(config.gameServer).toMatchObject({ deliveryMaxAttempts: 8, deliveryRetryBaseMs: 5000 });
+    expect(() => loadConfig({ SANDBOX: 'off' })).toThrow(/GAME_SERVER_URL[\s\S]*GAME_SERVER_SECRETS|GAME_SERVER_SECRETS[\s\S]*GAME_SERVER_URL/);
+    expect(() => loadConfig({ GAME_SERVER_SECRETS: '{"10030": "short"}' })).toThrow(/GAME_SERVER_SECRETS/);
+    const own = loadConfig({ GAME_SERVER_URL: 'https://games.example.com/shop', GAME_SERVER_SECRETS: '{"10030": "a-long-enough-secret"}' });
+    expect(own.gameServer).toMatchObject({ baseUrl: 'https://games.example.com/shop', secrets: { 10030: 'a-long-enough-secret' } });
+  });
+
   it('refuses malformed launch secrets', () => {
     expect(() => loadConfig({ GAME_LAUNCH_SECRETS: '{"10030": "short"}' })).toThrow(/GAME_LAUNCH_SECRETS/);
     expect(loadConfig({ GAME_LAUNCH_SECRETS: '{"10030": "a-long-enough-secret"}' }).gameLaunchSecrets).toEqual({ 10030: 'a-long-enough-secret' });

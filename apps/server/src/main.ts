@@ -24,7 +24,13 @@ async function main(): Promise<void> {
     `  Myth Wars & Puzzles:  ${url}/voucher?appId=10002&roleId=20001001&serverId=10001&accountId=demo-20001&userLevel=8&language=de`,
     `  My orders:            ${url}/voucher/OrderHistory`,
     `API documentation:      ${url}/api/docs`,
-    ...(config.sandbox.embedded ? [`Sandbox providers:      ${url}/sandbox (PayPal, Xsolla, PayerMax stand-ins)`] : []),
+    ...(config.sandbox.embedded
+      ? [
+          `Sandbox providers:      ${url}/sandbox (PayPal, Xsolla, PayerMax stand-ins)`,
+          `Sandbox game servers:   ${url}/sandbox/game-server (deliveries; game IDs to bind on /role: Breaking Dead 1003000001`,
+          `                        (two roles), 1003000002; Myth Wars & Puzzles 1000200001 (two roles), 1000200002)`,
+        ]
+      : []),
     '',
   ];
   console.log(lines.join('\n'));

@@ -94,7 +94,7 @@ export const roleSetDefault = defineRoute({
   method: 'POST',
   path: '/v1/role/default',
   auth: 'user',
-  summary: "Make one of the caller's game accounts the default (of its game); another player's account is 404",
+  summary: "Make one of the caller's game accounts the player's default (the others lose the flag); another player's account is 404",
   body: GameAccountRef,
   data: z.array(BoundRole),
 });

@@ -52,6 +52,19 @@ describe('order state machine', () => {
     for (const status of ORDER_STATUS_CODES) {
       expect(canTransition(status, 'cancelledByPlayer')).toBe(status === S.AWAITING_PAYMENT);
       expect(canTransition(status, 'expired')).toBe(status === S.AWAITING_PAYMENT);
+      expect(canTransition(status, 'closedByPlayerTimer')).toBe(status === S.AWAITING_PAYMENT);
+      expect(canTransition(status, 'giftClaimed')).toBe(status === S.AWAITING_PAYMENT);
     }
+    expect(nextStatus(S.AWAITING_PAYMENT, 'closedByPlayerTimer')).toBe(S.CLOSED);
+    expect(nextStatus(S.AWAITING_PAYMENT, 'giftClaimed')).toBe(S.PAYMENT_COMPLETE);
+  });
+
+  it('delivers from 2 or 8, gives up only from 2, and refunds to 6 before and 9 after delivery', () => {
+    for (const status of ORDER_STATUS_CODES) {
+      expect(canTransition(status, 'delivered')).toBe(status === S.PAYMENT_COMPLETE || status === S.DELIVERY_ERROR);
+      expect(canTransition(status, 'deliveryFailed')).toBe(status === S.PAYMENT_COMPLETE);
+    }
+    expect(nextStatus(S.DELIVERY_ERROR, 'refundedBeforeDelivery')).toBe(S.REFUND_COMPLETE);
+    expect(nextStatus(S.ORDER_COMPLETE, 'refundedAfterDelivery')).toBe(S.REFUNDED_AFTER_DELIVERY);
   });
 });
