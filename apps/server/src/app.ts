@@ -16,6 +16,7 @@ import type { SessionUser } from './modules/auth/tokens.ts';
 import { registerCatalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { registerChannelRoutes } from './modules/channels/channels.routes.ts';
 import { registerCountryRoutes } from './modules/countries/countries.routes.ts';
+import { gameApiRoutes } from './modules/game-api/game-api.routes.ts';
 import { registerHealthRoutes } from './modules/health/health.routes.ts';
 import { registerOrderRoutes } from './modules/orders/orders.routes.ts';
 import { registerPaymentRoutes } from './modules/payments/payment.routes.ts';
@@ -32,7 +33,7 @@ declare module 'fastify' {
     user?: SessionUser;
   }
   interface FastifyContextConfig {
-    auth?: 'none' | 'user';
+    auth?: 'none' | 'user' | 'game';
   }
 }
 
@@ -93,7 +94,19 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(swagger, {
     openapi: {
       info: { title: 'Game web shop API', version: '1.0.0', description: 'Every answer is the envelope {code, message, data}; code 200 is success.' },
-      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      components: {
+        securitySchemes: {
+          bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          gameSignature: {
+            type: 'apiKey',
+            in: 'header',
+            name: 'x-game-signature',
+            description:
+              "Game servers: hex HMAC-SHA256 with the game's secret over `${x-game-timestamp}.${raw body}`, with headers " +
+              'x-game-app-id and x-game-timestamp (unix seconds, within 5 minutes).',
+          },
+        },
+      },
     },
     transform: jsonSchemaTransform,
   });
@@ -132,6 +145,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     registerRoleRoutes(shop, services);
     registerShopRoutes(shop, services);
     await shop.register(webhookRoutes, services);
+    await shop.register(gameApiRoutes, services);
     await shop.register(webRoutes, { config });
   });
 

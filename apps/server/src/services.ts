@@ -8,6 +8,7 @@ import { UsersService } from './modules/auth/users.service.ts';
 import { CatalogService } from './modules/catalog/catalog.service.ts';
 import { ChannelsService } from './modules/channels/channels.service.ts';
 import { CountriesService, type IpCountryLookup } from './modules/countries/countries.service.ts';
+import { GameVouchersService } from './modules/game-api/game-vouchers.service.ts';
 import { GamesService } from './modules/games/games.service.ts';
 import { OrdersService } from './modules/orders/orders.service.ts';
 import { CheckoutService, EXPIRE_ORDER_JOB } from './modules/payments/checkout.service.ts';
@@ -49,6 +50,7 @@ export interface Services {
   delivery: DeliveryService;
   products: ProductsService;
   shopOrders: ShopOrdersService;
+  gameVouchers: GameVouchersService;
 }
 
 export interface ServiceOverrides {
@@ -112,5 +114,6 @@ export function createServices(config: AppConfig, database: Database, log: Fasti
     delivery,
     products: new ProductsService(db, catalog, games, roles),
     shopOrders: new ShopOrdersService(db, config, games, channels, roles, orders, gateway, delivery),
+    gameVouchers: new GameVouchersService(db, ledger),
   };
 }

@@ -43,7 +43,7 @@ export function registerRoute<R extends RouteDef>(
       ...(def.query ? { querystring: def.query } : {}),
       ...(def.params ? { params: def.params } : {}),
       response: { 200: envelope(def.data) },
-      ...(def.auth === 'user' ? { security: [{ bearerAuth: [] }] } : {}),
+      ...(def.auth === 'user' ? { security: [{ bearerAuth: [] }] } : def.auth === 'game' ? { security: [{ gameSignature: [] }] } : {}),
     },
     config: { auth: def.auth },
     handler: async (request, reply) => {
