@@ -25,6 +25,7 @@ import { RolesService } from './modules/roles/roles.service.ts';
 import { DeliveryService, DELIVER_ORDER_JOB } from './modules/shop/delivery.service.ts';
 import { ProductsService } from './modules/shop/products.service.ts';
 import { ShopOrdersService } from './modules/shop/shop-orders.service.ts';
+import { RefundsService } from './modules/shop/refunds.service.ts';
 
 export interface Services {
   config: AppConfig;
@@ -50,6 +51,7 @@ export interface Services {
   delivery: DeliveryService;
   products: ProductsService;
   shopOrders: ShopOrdersService;
+  refunds: RefundsService;
   gameVouchers: GameVouchersService;
 }
 
@@ -114,6 +116,7 @@ export function createServices(config: AppConfig, database: Database, log: Fasti
     delivery,
     products: new ProductsService(db, catalog, games, roles),
     shopOrders: new ShopOrdersService(db, config, games, channels, roles, orders, gateway, delivery),
+    refunds: new RefundsService(db, ledger),
     gameVouchers: new GameVouchersService(db, ledger),
   };
 }
