@@ -119,11 +119,11 @@ export interface ShopAndBrowser {
   browser: Browser;
 }
 
-/** One shop and one Chromium for a test file: started before its tests, stopped after them. */
-export function useShopAndBrowser(): ShopAndBrowser {
+/** One shop and one Chromium for a test file: started before its tests, stopped after them. `env`: extra settings (e.g. FEATURE_CART). */
+export function useShopAndBrowser(env: Record<string, string> = {}): ShopAndBrowser {
   const context = {} as ShopAndBrowser;
   beforeAll(async () => {
-    context.shop = await startShop();
+    context.shop = await startShop(env);
     context.browser = await launchBrowser();
   });
   afterAll(async () => {

@@ -1,0 +1,251 @@
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { chromiumAvailable, savedToken, useShopAndBrowser, type ShopAndBrowser } from './harness.ts';
+
+type Provider = 'paypal' | 'xsolla' | 'payermax';
+const enabled = chromiumAvailable();
+
+/** The demo player of Breaking Dead, as the game's voucher link logs it in (README). */
+const DEMO_LINK = '/voucher?appId=10030&roleId=10001001&serverId=10001&accountId=demo-10001&userLevel=12&language=en';
+/** A game ID of the sandbox game server with two roles (IronWolf, NightOwl). */
+const TWO_ROLE_GAME_ID = '1003000001';
+
+interface Delivery {
+  orderSn: string;
+  roleId: string;
+  items: { productId: number; quantity: number; goodsType: number }[];
+}
+
+async function deliveries(shopUrl: string, roleId: string): Promise<Delivery[]> {
+  const response = await fetch(`${shopUrl}/sandbox/game-server/deliveries.json?appId=10030&roleId=${roleId}`);
+  return ((await response.json()) as { deliveries: Delivery[] }).deliveries;
+}
+
+/** A guest is sent to /login; the game's link then logs the player in, and the shop opens. */
+async function logIn(ctx: ShopAndBrowser): Promise<Page> {
+  const context = await ctx.browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-US' });
+  const page = await context.newPage();
+  await page.goto(`${ctx.shop.url}/home`);
+  await page.waitForURL(/\/login/);
+  await page.goto(ctx.shop.url + DEMO_LINK);
+  await savedToken(page);
+  await page.goto(`${ctx.shop.url}/home`);
+  await page.getByTestId('tab-bar').waitFor();
+  return page;
+}
+
+/** Presses a button on the provider's hosted checkout (a page of its own, or Xsolla's lightbox frame). */
+async function pressAtProvider(page: Page, provider: Provider, button: 'Pay' | 'Decline' | 'Cancel') {
+  if (provider === 'xsolla') {
+    await page.frameLocator('iframe[src*="paystation4"]').getByRole('button', { name: button, exact: true }).click();
+    return;
+  }
+  await page.waitForURL(provider === 'paypal' ? /\/sandbox\/paypal\/checkoutnow/ : /\/sandbox\/payermax\/cashier/);
+  await page.getByRole('button', { name: button, exact: true }).click();
+}
+
+/** On the settlement screen: the receiving account and the provider's first channel, then Pay now. */
+async function payOnSettlement(page: Page, provider: Provider, roleName: string) {
+  await page.waitForURL(/\/settlement/);
+  const account = page.getByTestId('settlement-account');
+  await expect.poll(() => account.locator('option').count()).toBeGreaterThan(0);
+  const value = await account.locator('option', { hasText: roleName }).getAttribute('value');
+  await account.selectOption(value!);
+  await page.getByTestId('pay-channel').first().waitFor();
+  const channel = page.locator(`[data-testid="pay-channel"][data-channel="${provider}"]`).first();
+  if (!(await channel.count()) && (await page.getByTestId('view-more').isVisible())) await page.getByTestId('view-more').click();
+  await channel.click();
+  await expect.poll(() => channel.getAttribute('data-checked')).toBe('true');
+  await page.getByTestId('pay-now').click();
+}
+
+async function confirmDialog(page: Page, button: string) {
+  await page.locator('.adm-dialog-button', { hasText: button }).click();
+}
+
+describe.skipIf(!enabled)('the shop in Chromium', () => {
+  const ctx = useShopAndBrowser();
+  let page: Page;
+  let wolfOrders: string[] = [];
+
+  it('shows the shop with its tabs, descriptions, free items, tab bar (no cart) and contact bar', async () => {
+    page = await logIn(ctx);
+    await page.getByTestId('product-card').first().waitFor();
+    expect(await page.getByTestId('tab-description').textContent()).toContain('Gems');
+    expect(await page.locator('[data-testid="product-card"]').first().getAttribute('data-goods-type')).toBe('1');
+    await page.getByTestId('home-tab-vip').click();
+    await expect.poll(() => page.locator('[data-testid="product-card"]').first().getAttribute('data-goods-type')).toBe('2');
+    expect(await page.getByTestId('tab-description').textContent()).toContain('VIP');
+    await page.getByTestId('free-section').getByTestId('product-card').first().waitFor();
+    expect(await page.getByTestId('tab-cart').count()).toBe(0);
+    for (const tab of ['tab-shop', 'tab-account', 'tab-profile']) expect(await page.getByTestId(tab).isVisible()).toBe(true);
+    for (const link of ['terms', 'privacy', 'refund', 'contact', 'tutorial']) expect(await page.getByTestId(`contact-${link}`).count()).toBe(1);
+    // the original price is struck through where it differs
+    await page.getByTestId('home-tab-gems').click();
+    await page.locator('[data-testid="product-card"] s.shop-price__original').first().waitFor();
+  });
+
+  it('binds two roles of one game ID through select-account-to-continue, sets a default and switches', async () => {
+    await page.getByTestId('tab-account').click();
+    await page.waitForURL(/\/role$/);
+    await expect.poll(() => page.getByTestId('role-card').count()).toBe(1);
+    for (const roleName of ['NightOwl', 'IronWolf']) {
+      await page.getByTestId('bind-game-id').fill(` ${TWO_ROLE_GAME_ID} `);
+      await page.getByTestId('lookup').click();
+      await page.getByTestId('select-account').waitFor();
+      expect(await page.getByTestId('found-role').count()).toBe(2);
+      await page.getByTestId('found-role').filter({ hasText: roleName }).click();
+      await page.getByTestId('bind-role').click();
+      await page.getByTestId('role-card').filter({ hasText: roleName }).waitFor();
+    }
+    expect(await page.getByTestId('role-card').count()).toBe(3);
+    // an unknown game ID is refused with the server's message, nothing is added
+    await page.getByTestId('bind-game-id').fill('999999999');
+    await page.getByTestId('lookup').click();
+    await page.locator('.adm-toast-main').waitFor();
+    expect(await page.getByTestId('role-card').count()).toBe(3);
+
+    const owl = page.getByTestId('role-card').filter({ hasText: 'NightOwl' });
+    await owl.getByTestId('set-default').click();
+    await expect.poll(() => owl.getAttribute('data-default')).toBe('true');
+    expect(await page.locator('[data-testid="role-card"][data-default="true"]').count()).toBe(1);
+    const wolf = page.getByTestId('role-card').filter({ hasText: 'IronWolf' });
+    await wolf.getByTestId('switch-role').click();
+    await expect.poll(() => wolf.getAttribute('data-current')).toBe('true');
+    await page.getByTestId('tab-shop').click();
+    await expect.poll(() => page.getByTestId('current-account').textContent()).toContain('IronWolf');
+  });
+
+  it('claims a free gift once ("go to claim" -> "rewards claimed successfully") and it reaches the game', async () => {
+    await page.getByTestId('free-section').getByTestId('product-card').first().click();
+    await page.waitForURL(/\/home\/freeGiftDetail/);
+    await page.getByTestId('gift-account').getByText('IronWolf').waitFor();
+    await page.getByTestId('claim-gift').click();
+    await page.getByTestId('gift-claimed').getByText('Rewards claimed successfully').waitFor();
+    await page.reload();
+    await page.getByTestId('gift-claimed').waitFor();
+    expect(await page.getByTestId('claim-gift').count()).toBe(0);
+    await expect.poll(async () => (await deliveries(ctx.shop.url, '1003000101')).some((d) => d.items.some((i) => i.goodsType === 4)), { timeout: 20_000 }).toBe(true);
+  });
+
+  it.each<Provider>(['paypal', 'xsolla', 'payermax'])('buys gems with %s and sees them delivered to the game account', async (provider) => {
+    const before = new Set((await deliveries(ctx.shop.url, '1003000101')).map((d) => d.orderSn));
+    await page.goto(`${ctx.shop.url}/home?tab=gems`);
+    await page.getByTestId('product-card').first().click();
+    await page.waitForURL(/\/home\/goodsDetail/);
+    await page.getByTestId('qty-plus').click();
+    expect(await page.getByTestId('qty-input').inputValue()).toBe('2');
+    await page.getByTestId('buy-now').click();
+    await expect.poll(() => page.getByTestId('summary-items').textContent()).toBe('2');
+    await payOnSettlement(page, provider, 'IronWolf');
+    await pressAtProvider(page, provider, 'Pay');
+    await page.waitForURL(/\/purchaseResult\?orderId=\d+/, { timeout: 20_000 });
+    await expect.poll(() => page.getByTestId('purchase-result').getAttribute('data-outcome'), { timeout: 30_000 }).toBe('success');
+    const fresh = async () => (await deliveries(ctx.shop.url, '1003000101')).filter((d) => !before.has(d.orderSn));
+    await expect.poll(async () => (await fresh()).length, { timeout: 30_000 }).toBe(1);
+    const delivered = (await fresh())[0]!;
+    expect(delivered.items).toEqual([expect.objectContaining({ goodsType: 1, quantity: 2 })]);
+    wolfOrders.push(delivered.orderSn);
+  });
+
+  it('filters My Orders, cancels an unpaid order and requests a refund', async () => {
+    expect(wolfOrders).toHaveLength(3);
+    // an unpaid order: leave PayPal with Cancel
+    await page.goto(`${ctx.shop.url}/home?tab=gems`);
+    await page.getByTestId('product-card').first().click();
+    await page.getByTestId('buy-now').click();
+    await payOnSettlement(page, 'paypal', 'IronWolf');
+    await pressAtProvider(page, 'paypal', 'Cancel');
+    await page.waitForURL(/\/payment\/cancel/);
+
+    await page.goto(`${ctx.shop.url}/myOrder`);
+    await page.getByTestId('my-order-card').first().waitFor();
+    const statuses = async () => page.locator('[data-testid="my-order-card"]').evaluateAll((cards) => cards.map((card) => card.getAttribute('data-status')));
+    expect((await statuses()).filter((s) => s === '3').length).toBeGreaterThanOrEqual(3);
+
+    await page.getByTestId('order-tab-pending').click();
+    await expect.poll(statuses).toEqual(['0']);
+    await page.getByTestId('cancel-order').click();
+    await confirmDialog(page, 'Cancel payment');
+    await expect.poll(statuses).toEqual([]);
+    await page.getByTestId('order-tab-cancelled').click();
+    await expect.poll(statuses).toEqual(['5']);
+    await page.getByTestId('order-tab-complete').click();
+    await expect
+      .poll(async () => {
+        const shown = await statuses();
+        return shown.length >= 4 && shown.every((s) => s === '3' || s === '2' || s === '8');
+      })
+      .toBe(true);
+
+    const card = page.locator('[data-testid="my-order-card"][data-source="shop"]').first();
+    await card.getByTestId('refund-order').click();
+    await confirmDialog(page, 'Request refund');
+    await page.getByText('Refund requested').waitFor();
+    await card.getByTestId('open-order').click();
+    await page.getByTestId('order-detail').getByTestId('refund-status').getByText('Requested').waitFor();
+    expect(await page.getByTestId('detail-refund').count()).toBe(0);
+    await page.context().close();
+  });
+});
+
+describe.skipIf(!enabled)('the cart in Chromium (FEATURE_CART on)', () => {
+  const ctx = useShopAndBrowser({ FEATURE_CART: 'true' });
+
+  it('adds, changes, removes and checks out at most 10 items, with the badge counting', async () => {
+    const page = await logIn(ctx);
+    const badge = page.getByTestId('cart-badge');
+    expect(await badge.getAttribute('data-badge')).toBe('');
+
+    await page.goto(`${ctx.shop.url}/home?tab=gems`);
+    const cards = page.getByTestId('product-card');
+    await cards.first().waitFor();
+    const first = await cards.nth(0).getAttribute('data-product-id');
+    const second = await cards.nth(1).getAttribute('data-product-id');
+    await cards.nth(0).click();
+    for (let i = 0; i < 5; i++) await page.getByTestId('qty-plus').click();
+    await page.getByTestId('add-to-cart').click(); // 6
+    await page.getByText('Added to the cart').waitFor();
+    await page.goto(`${ctx.shop.url}/home/goodsDetail?id=${second}`);
+    for (let i = 0; i < 4; i++) await page.getByTestId('qty-plus').click();
+    await page.getByTestId('add-to-cart').click(); // 5
+    await page.getByTestId('tab-cart').waitFor({ state: 'detached' }).catch(() => undefined);
+
+    await page.goto(`${ctx.shop.url}/shoppingCart`);
+    await expect.poll(() => page.getByTestId('cart-badge').getAttribute('data-badge')).toBe('11');
+    await expect.poll(() => page.getByTestId('cart-line').count()).toBe(2);
+    // 11 selected: more than one transaction may take
+    await page.getByTestId('cart-checkout').click();
+    await page.getByText('At most 10 items per transaction').waitFor();
+    // nothing selected
+    await page.getByTestId('select-all').uncheck();
+    await page.getByTestId('cart-checkout').click();
+    await page.getByText('Please select an item to purchase').waitFor();
+    // a line cannot go above 10
+    const line = page.locator(`[data-testid="cart-line"][data-product-id="${first}"]`);
+    for (let i = 0; i < 5; i++) await line.getByTestId('cart-plus').click();
+    await expect.poll(() => line.getAttribute('data-quantity')).toBe('10');
+    await line.getByTestId('cart-plus').click();
+    expect(await line.getAttribute('data-quantity')).toBe('10');
+    await line.getByTestId('cart-minus').click();
+    await expect.poll(() => line.getAttribute('data-quantity')).toBe('9');
+    // remove the second line, select the first and check out 9 items
+    await page.locator(`[data-testid="cart-line"][data-product-id="${second}"]`).getByTestId('cart-remove').click();
+    await expect.poll(() => page.getByTestId('cart-line').count()).toBe(1);
+    await expect.poll(() => page.getByTestId('cart-badge').getAttribute('data-badge')).toBe('9');
+    await line.getByTestId('cart-select').check();
+    await page.getByTestId('cart-checkout').click();
+    await expect.poll(() => page.getByTestId('summary-items').textContent()).toBe('9');
+    // the game account the game's link logged in with (named by its role id until the game server reports a name)
+    await payOnSettlement(page, 'paypal', '10001001');
+    await pressAtProvider(page, 'paypal', 'Pay');
+    await page.waitForURL(/\/purchaseResult/, { timeout: 20_000 });
+    await expect.poll(() => page.getByTestId('purchase-result').getAttribute('data-outcome'), { timeout: 30_000 }).toBe('success');
+    // the bought line left the cart
+    await page.goto(`${ctx.shop.url}/shoppingCart`);
+    await page.getByTestId('cart-empty').waitFor();
+    expect(await page.getByTestId('cart-badge').getAttribute('data-badge')).toBe('');
+    await expect.poll(async () => (await deliveries(ctx.shop.url, '10001001')).some((d) => d.items.some((i) => i.quantity === 9)), { timeout: 30_000 }).toBe(true);
+    await page.context().close();
+  });
+});
