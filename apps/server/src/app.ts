@@ -21,6 +21,7 @@ import { registerHealthRoutes } from './modules/health/health.routes.ts';
 import { registerOrderRoutes } from './modules/orders/orders.routes.ts';
 import { registerPaymentRoutes } from './modules/payments/payment.routes.ts';
 import { webhookRoutes } from './modules/payments/webhooks.routes.ts';
+import { registerVoucherRoutes } from './modules/vouchers/vouchers.routes.ts';
 import { registerVerificationRoutes } from './modules/verification/verification.routes.ts';
 import { registerRoleRoutes } from './modules/roles/roles.routes.ts';
 import { registerShopRoutes } from './modules/shop/shop.routes.ts';
@@ -144,6 +145,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     registerAccountRoutes(shop, services);
     registerRoleRoutes(shop, services);
     registerShopRoutes(shop, services);
+    registerVoucherRoutes(shop, services);
     await shop.register(webhookRoutes, services);
     await shop.register(gameApiRoutes, services);
     await shop.register(webRoutes, { config });

@@ -18,6 +18,7 @@ import { PayermaxClient } from './modules/payments/payermax/payermax-client.ts';
 import { SettlementService } from './modules/payments/settlement.ts';
 import { XsollaClient } from './modules/payments/xsolla/xsolla-client.ts';
 import { VoucherLedger } from './modules/vouchers/ledger.ts';
+import { VoucherHistoryService } from './modules/vouchers/voucher-history.ts';
 import { createMessageSender, type MessageSender } from './modules/notifications/message-sender.ts';
 import { VerificationService } from './modules/verification/verification.service.ts';
 import { GameServerClient } from './modules/games/game-server-client.ts';
@@ -53,6 +54,7 @@ export interface Services {
   shopOrders: ShopOrdersService;
   refunds: RefundsService;
   gameVouchers: GameVouchersService;
+  voucherHistory: VoucherHistoryService;
 }
 
 export interface ServiceOverrides {
@@ -118,5 +120,6 @@ export function createServices(config: AppConfig, database: Database, log: Fasti
     shopOrders: new ShopOrdersService(db, config, games, channels, roles, orders, gateway, delivery),
     refunds: new RefundsService(db, ledger),
     gameVouchers: new GameVouchersService(db, ledger),
+    voucherHistory: new VoucherHistoryService(db, ledger),
   };
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { ReverseResult, SpendResult, VoucherBalance } from '@shop/contract/game-api';
+import type { VoucherHistory } from '@shop/contract/voucher-history';
 import { BACKENDS, startShop, type TestShop } from '../../../test/harness.ts';
 import { newPlayer } from '../../../test/shopping.ts';
 import { signGameRequest } from '../games/game-server-client.ts';
@@ -211,5 +212,30 @@ describe.each(BACKENDS)("the games' voucher API (%s)", (backend) => {
     for (const answer of many.filter((a) => a.status === 200)) expect(points.has(answer.body.data.balance)).toBe(true);
     expect(ledger.every((entry) => Number(entry.balance_after) >= 0)).toBe(true);
     expect(await shop.services.ledger.balance(player.gameAccountId)).toBe(0);
+  });
+
+  it("shows the player their spends in the voucher history, newest first, with the game's item names", async () => {
+    const player = await playerWith(1000);
+    const first = txId();
+    await gameCall('spend', { ...player.role, transactionId: first, amount: 499, itemId: 'vip-30', itemName: '30-day VIP pass' });
+    await gameCall('spend', { ...player.role, transactionId: txId(), amount: 1, itemId: 'gem-1' });
+    await gameCall('reverse', { transactionId: first });
+    const history = await shop.api<VoucherHistory>('GET', '/api/v1/voucher/history', { token: player.token });
+    expect(history.body.data.balance).toBe(999);
+    expect(history.body.data.total).toBe(4);
+    expect(history.body.data.list.map(({ kind, amount, balanceAfter, itemName }) => ({ kind, amount, balanceAfter, itemName }))).toEqual([
+      { kind: 'spend_reversal', amount: 499, balanceAfter: 999, itemName: '30-day VIP pass' },
+      { kind: 'spend', amount: -1, balanceAfter: 500, itemName: 'gem-1' },
+      { kind: 'spend', amount: -499, balanceAfter: 501, itemName: '30-day VIP pass' },
+      { kind: 'purchase', amount: 1000, balanceAfter: 1000, itemName: null },
+    ]);
+    const paged = await shop.api<VoucherHistory>('GET', '/api/v1/voucher/history?pageNum=2&pageSize=3', { token: player.token });
+    expect(paged.body.data.list.map((entry) => entry.kind)).toEqual(['purchase']);
+    // another player sees only their own account
+    const other = await playerWith(0);
+    const theirs = await shop.api<VoucherHistory>('GET', '/api/v1/voucher/history', { token: other.token });
+    expect(theirs.body.data).toEqual({ balance: 0, total: 0, list: [] });
+    expect((await shop.api('GET', '/api/v1/voucher/history')).status).toBe(401);
+    expect((await shop.api('GET', '/api/v1/voucher/history?pageSize=51', { token: player.token })).status).toBe(400);
   });
 });
