@@ -31,7 +31,30 @@ export class RolesService {
       .from(gameAccounts)
       .where(and(eq(gameAccounts.userId, user.userId), appId ? eq(gameAccounts.appId, appId) : undefined))
       .orderBy(desc(gameAccounts.isDefault), asc(gameAccounts.id));
-    return Promise.all(rows.map((row) => this.describe(row, user)));
+    const described = await Promise.all(rows.map(async (row) => this.describe(row.accountName ? row : await this.refreshFromGame(row), user)));
+    return described;
+  }
+
+  /**
+   * Accounts made by quick login only know the ids the voucher link carried. The first time one is listed, its names and
+   * level are read from the game server once (best effort: an unreachable game server leaves the ids shown and is asked
+   * again next time).
+   */
+  private async refreshFromGame(row: GameAccountRow): Promise<GameAccountRow> {
+    try {
+      const account = await this.gameServer.lookup(row.appId, row.accountId);
+      const role = account?.roles.find((r) => r.roleId === row.roleId && r.serverId === row.serverId);
+      // The game answered: remember what it said (or that it knows no names), so this is asked once per account.
+      const names = account && role ? { accountName: account.accountName, roleName: role.roleName, userLevel: role.level } : { accountName: row.accountId };
+      const [updated] = await this.db
+        .update(gameAccounts)
+        .set({ ...names, updatedAt: sql`now()` })
+        .where(eq(gameAccounts.id, row.id))
+        .returning();
+      return updated ?? row;
+    } catch {
+      return row;
+    }
   }
 
   /** A game account of this player; another player's (or none) is "not found". */

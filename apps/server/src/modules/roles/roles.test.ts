@@ -27,6 +27,12 @@ describe.each(BACKENDS)('game accounts: lookup, bind, default, switch (%s)', (ba
     expect(myth.body.data).toHaveLength(2);
   });
 
+  it("shows the demo player's quick-login account with the names the game server knows", async () => {
+    const tokens = await shop.quickLogin();
+    const [account] = await list(tokens.token);
+    expect(account).toMatchObject({ gameId: 'demo-10001', roleId: '10001001', roleName: 'Rick_Demo', accountName: 'Demo Survivor', level: 12, serverName: 'S10001 - Demo', isDefault: true });
+  });
+
   it('binds two roles, the first becomes default, sets the other default, and switches the session', async () => {
     const player = await newPlayer(shop);
     // The quick-login account is already the default; a new player of the /role screen starts from there.
