@@ -143,3 +143,24 @@ describe.each(BACKENDS)('game accounts: lookup, bind, default, switch (%s)', (ba
     await expectRefused(shop, 400, () => shop.api('POST', '/api/v1/role/default', { token: player.token, body: { gameAccountId: -1 } }));
   });
 });
+
+describe.each(BACKENDS)('game accounts when the game server is down (%s)', (backend) => {
+  let shop: TestShop;
+  beforeAll(async () => {
+    shop = await startShop(backend, { GAME_SERVER_URL: 'http://127.0.0.1:1/game-server' });
+  });
+  afterAll(() => shop.close());
+
+  it('answers 502 with a clear message and binds nothing; the list still shows the ids', async () => {
+    const player = await newPlayer(shop);
+    await expectRefused(
+      shop,
+      502,
+      () => shop.api('POST', '/api/v1/role/bind', { token: player.token, body: { appId: 10030, gameId: '1003000001', roleId: '1003000101', serverId: '1' } }),
+      'The game server is not available right now',
+    );
+    const listed = await shop.api<BoundRole[]>('POST', '/api/v1/role/list', { token: player.token, body: {} });
+    expect(listed.body.data).toHaveLength(1);
+    expect(listed.body.data[0]!.roleName).toBe(player.roleId);
+  });
+});
