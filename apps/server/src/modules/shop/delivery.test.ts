@@ -7,6 +7,8 @@ import { channelOf, orderOf, press, waitForStatus } from '../../../test/shopping
 import { deliveries, failDeliveries, playerWithRole } from '../../../test/game.ts';
 import { orderStatusHistory } from '../../db/schema.ts';
 import { DeliveryService, deliveryJobCount } from './delivery.service.ts';
+import { OutboxWorker } from '../../jobs/outbox.ts';
+import { postXsolla, xsollaPayment } from '../../../test/webhooks.ts';
 
 describe.each(BACKENDS)('delivery to the game from the outbox (%s)', (backend) => {
   let shop: TestShop;
@@ -57,6 +59,32 @@ describe.each(BACKENDS)('delivery to the game from the outbox (%s)', (backend) =
     await waitForStatus(shop, player, claim.body.data.orderId, [3]);
     expect(await deliveries(shop, { gameId })).toHaveLength(1);
     const history = await shop.services.db.select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, claim.body.data.orderId));
+    expect(history.map((h) => h.toStatus)).toEqual([2, 3]);
+  });
+
+  it('repeated and concurrent payment webhooks, drained by several workers at once, deliver once', async () => {
+    const { player, account, gameId } = await playerWithRole(shop);
+    const xsolla = await channelOf(shop, 'xsolla');
+    const created = await shop.api<CreateOrderResult>('POST', '/api/v1/order/product/create', {
+      token: player.token,
+      body: { appId: 10030, gameAccountId: account.id, productId: 1014, quantity: 1, payMethodId: xsolla.payMethodId, thirdChannelId: xsolla.thirdChannelId },
+    });
+    const { orderSn, totalAmount, orderId } = created.body.data;
+    // The same transaction three times at once, and a second transaction for the same order.
+    const answers = await Promise.all([
+      postXsolla(shop, xsollaPayment(orderSn, totalAmount, 'USD', 4242)),
+      postXsolla(shop, xsollaPayment(orderSn, totalAmount, 'USD', 4242)),
+      postXsolla(shop, xsollaPayment(orderSn, totalAmount, 'USD', 4242)),
+      postXsolla(shop, xsollaPayment(orderSn, totalAmount, 'USD', 4343)),
+    ]);
+    expect(answers.every((a) => a.status === 204)).toBe(true);
+    // Two more workers (as other instances would) compete with the app's own for the job: SKIP LOCKED hands it to one.
+    const workers = [1, 2].map(() => new OutboxWorker(shop.services.db, { 'order.deliver': shop.services.delivery.handler() }, shop.app.log, 1000));
+    await Promise.all(workers.map((w) => w.drain()));
+    await waitForStatus(shop, player, orderId, [3]);
+    expect(await deliveries(shop, { gameId })).toHaveLength(1);
+    expect(await deliveryJobCount(shop.services.db, orderId)).toBe(1);
+    const history = await shop.services.db.select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, orderId));
     expect(history.map((h) => h.toStatus)).toEqual([2, 3]);
   });
 
