@@ -152,13 +152,15 @@ describe.skipIf(!enabled)('the shop in Chromium', () => {
 
   it('filters My Orders, cancels an unpaid order and requests a refund', async () => {
     expect(wolfOrders).toHaveLength(3);
-    // an unpaid order: leave PayPal with Cancel
-    await page.goto(`${ctx.shop.url}/home?tab=gems`);
-    await page.getByTestId('product-card').first().click();
-    await page.getByTestId('buy-now').click();
-    await payOnSettlement(page, 'paypal', 'IronWolf');
-    await pressAtProvider(page, 'paypal', 'Cancel');
-    await page.waitForURL(/\/payment\/cancel/);
+    // two unpaid orders: leave PayPal with Cancel
+    for (let i = 0; i < 2; i++) {
+      await page.goto(`${ctx.shop.url}/home?tab=gems`);
+      await page.getByTestId('product-card').first().click();
+      await page.getByTestId('buy-now').click();
+      await payOnSettlement(page, 'paypal', 'IronWolf');
+      await pressAtProvider(page, 'paypal', 'Cancel');
+      await page.waitForURL(/\/payment\/cancel/);
+    }
 
     await page.goto(`${ctx.shop.url}/myOrder`);
     await page.getByTestId('my-order-card').first().waitFor();
@@ -166,17 +168,33 @@ describe.skipIf(!enabled)('the shop in Chromium', () => {
     expect((await statuses()).filter((s) => s === '3').length).toBeGreaterThanOrEqual(3);
 
     await page.getByTestId('order-tab-pending').click();
-    await expect.poll(statuses).toEqual(['0']);
-    await page.getByTestId('cancel-order').click();
+    await expect.poll(statuses).toEqual(['0', '0']);
+    await page.getByTestId('cancel-order').first().click();
     await confirmDialog(page, 'Cancel payment');
-    await expect.poll(statuses).toEqual([]);
+    await expect.poll(statuses).toEqual(['0']);
     await page.getByTestId('order-tab-cancelled').click();
     await expect.poll(statuses).toEqual(['5']);
+
+    // the other one is paid from My Orders with another payment method chosen on the purchase order screen
+    await page.getByTestId('order-tab-pending').click();
+    await expect.poll(statuses).toEqual(['0']);
+    await page.getByTestId('pay-order').click();
+    await page.waitForURL(/\/purchaseOrder\?id=\d+/);
+    await page.getByTestId('pay-channel').first().waitFor();
+    const payermax = page.locator('[data-testid="pay-channel"][data-channel="payermax"]').first();
+    if (!(await payermax.count()) && (await page.getByTestId('view-more').isVisible())) await page.getByTestId('view-more').click();
+    await payermax.click();
+    await page.getByTestId('pay-again').click();
+    await pressAtProvider(page, 'payermax', 'Pay');
+    await page.waitForURL(/\/purchaseResult\?orderId=\d+/, { timeout: 20_000 });
+    await expect.poll(() => page.getByTestId('purchase-result').getAttribute('data-outcome'), { timeout: 30_000 }).toBe('success');
+    await page.goto(`${ctx.shop.url}/myOrder`);
+    await page.getByTestId('my-order-card').first().waitFor();
     await page.getByTestId('order-tab-complete').click();
     await expect
       .poll(async () => {
         const shown = await statuses();
-        return shown.length >= 4 && shown.every((s) => s === '3' || s === '2' || s === '8');
+        return shown.length >= 5 && shown.every((s) => s === '3' || s === '2' || s === '8');
       })
       .toBe(true);
 

@@ -12,11 +12,11 @@ import { currentPlatform } from '../../../shared/lib/platform';
 import { startPayment } from '../../../shared/payment/start-payment';
 import { fetchBoundRoles, pickCurrentRole } from '../../../shared/roles/bound-roles';
 import { useClientStore } from '../../../shared/store/client-store';
+import { ChannelPicker } from '../../../shared/ui/ChannelPicker';
 import { NotFoundBlock } from '../../../shared/ui/NotFoundBlock';
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import { Price } from '../../../shared/ui/Price';
 import { createCartOrderCall, createProductOrderCall, fetchChannels, fetchRegion } from '../api/checkout-api';
-import { ChannelPicker } from '../components/ChannelPicker';
 import { regionOf, summaryOf } from '../lib/settlement-view';
 import './checkout.css';
 

@@ -4,7 +4,10 @@ import {
   paypalOrder,
   xsollaToken,
 } from '@shop/contract/checkout';
+import { channelListForRegion } from '@shop/contract/channels';
+import { ipCountry } from '@shop/contract/countries';
 import { orderDetail, type Order } from '@shop/contract/orders';
+import { payOrder } from '@shop/contract/shop-orders';
 import { call } from '../../../shared/api/client';
 
 export const fetchOrder = (orderId: number, silent = false) =>
@@ -29,3 +32,12 @@ export async function reopenPayment(order: Pick<Order, 'id' | 'orderSn' | 'third
       throw new Error(`no provider for ${order.thirdChannelName ?? 'this order'}`);
   }
 }
+
+export const fetchRegion = () => call(ipCountry, { quiet: true, silent: true });
+export const fetchChannels = (appId: number, regionCode: string) => call(channelListForRegion, { params: { appId, regionCode } });
+
+/** Pays an unpaid order with another channel than the one it was created with (v1/order/pay); answers like order creation. */
+export const payWithChannel = (orderId: number, channel: { payMethodId: string; thirdChannelId: string }, selectedRegionCode: string) =>
+  call(payOrder, {
+    body: { ids: [orderId], payType: 0, payMethodId: channel.payMethodId, thirdChannelId: channel.thirdChannelId, selectedRegionCode },
+  });

@@ -1,20 +1,24 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { channelsForDevice } from '@shop/contract/channels';
+import { DEFAULT_REGION, UNKNOWN_REGION } from '@shop/contract/games';
 import { ThirdChannelName, displayOrderSn, isPayable } from '@shop/contract/orders';
 import { useAsyncData } from '../../../shared/hooks/useAsyncData';
 import { useLanguage } from '../../../shared/i18n/useLanguage';
 import { formatPrice } from '../../../shared/lib/format';
+import { currentPlatform } from '../../../shared/lib/platform';
 import { startPayment } from '../../../shared/payment/start-payment';
 import { useClientStore } from '../../../shared/store/client-store';
+import { ChannelPicker } from '../../../shared/ui/ChannelPicker';
 import { NotFoundBlock } from '../../../shared/ui/NotFoundBlock';
 import { PageHeader } from '../../../shared/ui/PageHeader';
-import { fetchOrder, reopenPayment } from '../api/payment-api';
+import { fetchChannels, fetchOrder, fetchRegion, payWithChannel, reopenPayment } from '../api/payment-api';
 import './payment.css';
 
 /**
- * Pays an unpaid order again (from My Order's Pay): shows the order, its items and total, and reopens the payment with
- * the provider the order was created for. (Choosing another channel comes with the purchase-order screen's own issue.)
+ * Pays an unpaid order again (from My Order's Pay): shows the order, its items and total, and the payment method choice.
+ * Kept as it was, the payment reopens with the order's provider; another method goes through v1/order/pay.
  */
 export default function PurchaseOrderPage() {
   const { t } = useTranslation();
@@ -26,6 +30,19 @@ export default function PurchaseOrderPage() {
   const detail = useAsyncData(valid ? `order:${id}` : null, () => fetchOrder(id));
   const order = detail.data ?? (stored && stored.id === id ? stored : undefined);
   const [paying, setPaying] = useState(false);
+  const unpaid = order !== undefined && isPayable(order.status);
+  const region = useAsyncData(unpaid ? 'region' : null, () =>
+    fetchRegion().then(
+      (code) => (!code || code.toUpperCase() === UNKNOWN_REGION ? DEFAULT_REGION : code.toUpperCase()),
+      () => DEFAULT_REGION,
+    ),
+  );
+  const appId = order?.appId;
+  const channels = useAsyncData(appId && region.data ? `channels:${appId}:${region.data}` : null, () => fetchChannels(appId!, region.data!));
+  const shown = channelsForDevice(channels.data ?? [], currentPlatform());
+  const [channelId, setChannelId] = useState<number | null>(null);
+  const original = shown.find((item) => item.payMethodName === order?.payMethodName && item.thirdChannelName === order?.thirdChannelName);
+  const chosen = shown.find((item) => item.id === channelId) ?? original;
 
   useEffect(() => {
     document.title = t('purchase.title');
@@ -37,12 +54,15 @@ export default function PurchaseOrderPage() {
   async function pay() {
     if (!order || !channel.success) return;
     setPaying(true);
+    const from = order.orderSource === 'voucher' ? 'voucher' : 'shop';
     try {
+      if (chosen && chosen !== original) {
+        const answer = await payWithChannel(order.id, chosen, region.data ?? DEFAULT_REGION);
+        await startPayment({ orderId: order.id, from, channel: answer.thirdChannelName }, answer.thirdPayResponse);
+        return;
+      }
       const response = await reopenPayment(order);
-      await startPayment(
-        { orderId: order.id, from: order.orderSource === 'voucher' ? 'voucher' : 'shop', channel: channel.data },
-        response,
-      );
+      await startPayment({ orderId: order.id, from, channel: channel.data }, response);
     } catch {
       // the API client has told the player
     } finally {
@@ -87,7 +107,10 @@ export default function PurchaseOrderPage() {
               <h2 id="po-method" className="po-card__title">
                 {t('voucher.paymentMethod')}
               </h2>
-              <p data-testid="order-channel">{order.payMethodName ?? order.thirdChannelName ?? '—'}</p>
+              <p data-testid="order-channel">{chosen?.payMethodName ?? order.payMethodName ?? order.thirdChannelName ?? '—'}</p>
+              {isPayable(order.status) && shown.length > 0 && (
+                <ChannelPicker channels={shown} selectedId={chosen?.id ?? null} onSelect={setChannelId} />
+              )}
             </section>
             {!isPayable(order.status) && <p className="po-note">{t('purchase.notPayable')}</p>}
             <button

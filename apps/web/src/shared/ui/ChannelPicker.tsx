@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CHANNELS_SHOWN_FIRST, type PayChannel } from '@shop/contract/channels';
+import './channel-picker.css';
 
-/** Payment methods as a radio list; the first five, then View More (spec section 5). */
+/** Payment methods as a radio list; the first five, then View More (spec section 5). Settlement and purchase order. */
 export function ChannelPicker({ channels, selectedId, onSelect }: { channels: PayChannel[]; selectedId: number | null; onSelect: (id: number) => void }) {
   const { t } = useTranslation();
   const [all, setAll] = useState(false);
