@@ -209,6 +209,45 @@ describe.skipIf(!enabled)('the shop in Chromium', () => {
   });
 });
 
+describe.skipIf(!enabled)('the update dialog in Chromium', () => {
+  const ctx = useShopAndBrowser();
+
+  it.each([
+    ['en', 'New version available', 'UPDATE NOW!'],
+    ['ru', 'Доступна новая версия', 'ОБНОВИТЬ СЕЙЧАС!'],
+  ])('asks the server for its build id every 60 s and offers the reload when it changed (%s)', async (language, title, button) => {
+    const context = await ctx.browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    await page.clock.install();
+    let asked = 0;
+    let served = 'same';
+    await page.route('**/api/common/version', async (route) => {
+      asked += 1;
+      const response = await route.fetch();
+      const real = (await response.json()) as { data: { buildId: string } };
+      await route.fulfill({ json: { code: 200, message: 'OK', data: { buildId: served === 'same' ? real.data.buildId : 'a-newer-build' } } });
+    });
+    await page.goto(`${ctx.shop.url}/login?language=${language}`);
+    await page.getByTestId('login-page').waitFor();
+    await page.clock.runFor(59_000);
+    expect(asked).toBe(0);
+    await page.clock.runFor(1_000);
+    await expect.poll(() => asked).toBe(1);
+    // the same build: nothing is shown
+    await page.clock.runFor(60_000);
+    await expect.poll(() => asked).toBe(2);
+    expect(await page.locator('.adm-dialog').count()).toBe(0);
+    // a new build is out
+    served = 'new';
+    await page.clock.runFor(60_000);
+    await page.locator('.adm-dialog').getByText(title).waitFor();
+    const reloaded = page.waitForEvent('load');
+    await page.locator('.adm-dialog-button', { hasText: button }).click();
+    await reloaded;
+    await context.close();
+  });
+});
+
 describe.skipIf(!enabled)('the cart in Chromium (FEATURE_CART on)', () => {
   const ctx = useShopAndBrowser({ FEATURE_CART: 'true' });
 
