@@ -225,3 +225,23 @@ describe.each(BACKENDS)('shop orders (%s)', (backend) => {
     await expectRefused(shop, 404, () => call('item/detail', other, { orderId: a.orderId }));
   });
 });
+
+describe.each(BACKENDS)('unpaid shop orders expire like voucher orders (%s)', (backend) => {
+  let shop: TestShop;
+  beforeAll(async () => {
+    shop = await startShop(backend, { ORDER_EXPIRY_MINUTES: '0.01' });
+  });
+  afterAll(() => shop.close());
+
+  it('closes an unpaid shop order (0 -> 4) from the outbox, and a closed order can be deleted', async () => {
+    const { player, account } = await playerWithRole(shop);
+    const payermax = await channelOf(shop, 'payermax');
+    const created = await shop.api<CreateOrderResult>('POST', '/api/v1/order/product/create', {
+      token: player.token,
+      body: { appId: 10030, gameAccountId: account.id, productId: GEMS, quantity: 1, payMethodId: payermax.payMethodId, thirdChannelId: payermax.thirdChannelId },
+    });
+    expect(created.body.code).toBe(200);
+    await waitForStatus(shop, player, created.body.data.orderId, [4]);
+    expect((await shop.api('POST', '/api/v1/order/del', { token: player.token, body: { orderId: created.body.data.orderId } })).body.code).toBe(200);
+  });
+});
