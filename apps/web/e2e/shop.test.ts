@@ -180,6 +180,7 @@ describe.skipIf(!enabled)('the shop in Chromium', () => {
     await expect.poll(statuses).toEqual(['0']);
     await page.getByTestId('pay-order').click();
     await page.waitForURL(/\/purchaseOrder\?id=\d+/);
+    await expect.poll(() => page.getByTestId('pay-countdown').textContent()).toMatch(/^Pay within (29|30):\d\d$/);
     await page.getByTestId('pay-channel').first().waitFor();
     const payermax = page.locator('[data-testid="pay-channel"][data-channel="payermax"]').first();
     if (!(await payermax.count()) && (await page.getByTestId('view-more').isVisible())) await page.getByTestId('view-more').click();

@@ -7,7 +7,7 @@ import {
 import { channelListForRegion } from '@shop/contract/channels';
 import { ipCountry } from '@shop/contract/countries';
 import { orderDetail, type Order } from '@shop/contract/orders';
-import { payOrder } from '@shop/contract/shop-orders';
+import { cancelOrderAuto, payOrder } from '@shop/contract/shop-orders';
 import { call } from '../../../shared/api/client';
 
 export const fetchOrder = (orderId: number, silent = false) =>
@@ -41,3 +41,6 @@ export const payWithChannel = (orderId: number, channel: { payMethodId: string; 
   call(payOrder, {
     body: { ids: [orderId], payType: 0, payMethodId: channel.payMethodId, thirdChannelId: channel.thirdChannelId, selectedRegionCode },
   });
+
+/** The payment countdown ran out: the order closes (0 -> 4); an order the expiry job already closed answers 409, quietly. */
+export const closeExpiredOrder = (orderId: number) => call(cancelOrderAuto, { body: { orderId }, quiet: true, silent: true });

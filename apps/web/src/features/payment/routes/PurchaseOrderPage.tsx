@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { channelsForDevice } from '@shop/contract/channels';
@@ -13,7 +13,8 @@ import { useClientStore } from '../../../shared/store/client-store';
 import { ChannelPicker } from '../../../shared/ui/ChannelPicker';
 import { NotFoundBlock } from '../../../shared/ui/NotFoundBlock';
 import { PageHeader } from '../../../shared/ui/PageHeader';
-import { fetchChannels, fetchOrder, fetchRegion, payWithChannel, reopenPayment } from '../api/payment-api';
+import { closeExpiredOrder, fetchChannels, fetchOrder, fetchRegion, payWithChannel, reopenPayment } from '../api/payment-api';
+import { PayCountdown } from '../components/PayCountdown';
 import './payment.css';
 
 /**
@@ -43,6 +44,12 @@ export default function PurchaseOrderPage() {
   const [channelId, setChannelId] = useState<number | null>(null);
   const original = shown.find((item) => item.payMethodName === order?.payMethodName && item.thirdChannelName === order?.thirdChannelName);
   const chosen = shown.find((item) => item.id === channelId) ?? original;
+  const reload = detail.reload;
+  const expired = useCallback(() => {
+    void closeExpiredOrder(id)
+      .catch(() => undefined)
+      .then(reload);
+  }, [id, reload]);
 
   useEffect(() => {
     document.title = t('purchase.title');
@@ -112,6 +119,7 @@ export default function PurchaseOrderPage() {
                 <ChannelPicker channels={shown} selectedId={chosen?.id ?? null} onSelect={setChannelId} />
               )}
             </section>
+            {isPayable(order.status) && order.expireTime && <PayCountdown expireTime={order.expireTime} onExpired={expired} />}
             {!isPayable(order.status) && <p className="po-note">{t('purchase.notPayable')}</p>}
             <button
               type="button"
