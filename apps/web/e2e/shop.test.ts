@@ -82,6 +82,12 @@ describe.skipIf(!enabled)('the shop in Chromium', () => {
     expect(await page.getByTestId('tab-cart').count()).toBe(0);
     for (const tab of ['tab-shop', 'tab-account', 'tab-profile']) expect(await page.getByTestId(tab).isVisible()).toBe(true);
     for (const link of ['terms', 'privacy', 'refund', 'contact', 'tutorial']) expect(await page.getByTestId(`contact-${link}`).count()).toBe(1);
+    // vouchers are bought on the voucher page, for the current game account
+    await page.getByTestId('home-tab-voucher').click();
+    await expect.poll(() => page.locator('[data-testid="product-card"]').first().getAttribute('data-goods-type')).toBe('5');
+    expect(await page.getByTestId('product-card').first().getAttribute('href')).toMatch(/^\/voucher\?appId=10030&roleId=10001001&/);
+    await page.getByTestId('home-tab-other').click();
+    await expect.poll(() => page.locator('[data-testid="product-card"]').first().getAttribute('data-goods-type')).toBe('3');
     // the original price is struck through where it differs
     await page.getByTestId('home-tab-gems').click();
     await page.locator('[data-testid="product-card"] s.shop-price__original').first().waitFor();
