@@ -51,6 +51,13 @@ export async function registerSandbox(
     xsollaWebhookUrl: opts.xsollaWebhookUrl,
     webhooks,
   };
+  // Fault injection, unsigned like the other sandbox controls: {dropWebhooks: true} loses every webhook until switched off.
+  app.post('/control', async (request, reply) => {
+    const body = request.body as { dropWebhooks?: unknown } | undefined;
+    if (typeof body?.dropWebhooks !== 'boolean') return reply.code(400).send({ error: 'expected {"dropWebhooks": true | false}' });
+    webhooks.dropping = body.dropWebhooks;
+    return { dropWebhooks: webhooks.dropping };
+  });
   app.get('/', async (_request, reply) =>
     sendPage(reply, 200, {
       provider: 'Sandbox',

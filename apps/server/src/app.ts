@@ -163,7 +163,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   }
 
   if (options.runJobs !== false) {
-    app.addHook('onReady', async () => services.worker.start());
+    app.addHook('onReady', async () => {
+      await services.reconciliation.schedule();
+      services.worker.start();
+    });
   }
   app.addHook('onClose', async () => {
     await services.worker.stop();

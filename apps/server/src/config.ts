@@ -21,6 +21,8 @@ const EnvSchema = z.object({
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   ORDER_EXPIRY_MINUTES: z.coerce.number().positive().max(10_080).default(30),
   JOBS_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
+  RECONCILE_INTERVAL_SECONDS: z.coerce.number().int().min(10).max(86_400).default(300),
+  RECONCILE_MIN_AGE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(120),
   /** JSON object appId -> launch secret; games listed here require signed voucher links. */
   GAME_LAUNCH_SECRETS: z.string().optional(),
   SANDBOX: z.enum(['embedded', 'off']).optional(),
@@ -120,6 +122,18 @@ export interface VerificationConfig {
   ignoredDialCodes: string[];
 }
 
+/** The reconciliation job's schedule (modules/payments/reconciliation.ts). */
+export interface ReconciliationConfig {
+  /** How often the sweep runs (ms). */
+  intervalMs: number;
+  /** Unpaid orders younger than this are left to the webhooks (ms). */
+  minAgeMs: number;
+  /** How long closed, cancelled, failed and processing orders are still asked about (ms). */
+  lookbackMs: number;
+  /** Orders asked about per sweep. */
+  batch: number;
+}
+
 /** Failed-login limits, counted in the database (docs/decisions.md). */
 export interface LoginLimitsConfig {
   accountFailures: number;
@@ -160,6 +174,7 @@ export interface AppConfig {
   refreshTokenTtlDays: number;
   orderExpiryMs: number;
   jobsPollMs: number;
+  reconciliation: ReconciliationConfig;
   gameLaunchSecrets: Record<number, string>;
   sandbox: { embedded: boolean; webhookRetryDelaysMs?: number[] };
   iframePayment: boolean;
@@ -244,6 +259,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     refreshTokenTtlDays: e.REFRESH_TOKEN_TTL_DAYS,
     orderExpiryMs: e.ORDER_EXPIRY_MINUTES * 60_000,
     jobsPollMs: e.JOBS_POLL_MS,
+    reconciliation: {
+      intervalMs: e.RECONCILE_INTERVAL_SECONDS * 1000,
+      minAgeMs: e.RECONCILE_MIN_AGE_SECONDS * 1000,
+      lookbackMs: 3 * 86_400_000,
+      batch: 200,
+    },
     gameLaunchSecrets,
     sandbox: { embedded },
     iframePayment: e.IFRAME_PAYMENT,

@@ -15,6 +15,7 @@ import { CheckoutService, EXPIRE_ORDER_JOB } from './modules/payments/checkout.s
 import { PaymentGateway, type PaymentClients } from './modules/payments/payment-gateway.ts';
 import { PaypalClient } from './modules/payments/paypal/paypal-client.ts';
 import { PayermaxClient } from './modules/payments/payermax/payermax-client.ts';
+import { RECONCILE_ORDER_JOB, RECONCILE_SWEEP_JOB, ReconciliationService } from './modules/payments/reconciliation.ts';
 import { SettlementService } from './modules/payments/settlement.ts';
 import { XsollaClient } from './modules/payments/xsolla/xsolla-client.ts';
 import { VoucherLedger } from './modules/vouchers/ledger.ts';
@@ -55,6 +56,7 @@ export interface Services {
   refunds: RefundsService;
   gameVouchers: GameVouchersService;
   voucherHistory: VoucherHistoryService;
+  reconciliation: ReconciliationService;
 }
 
 export interface ServiceOverrides {
@@ -81,11 +83,15 @@ export function createServices(config: AppConfig, database: Database, log: Fasti
   const gateway = new PaymentGateway(db, config, paymentClients, log);
   const gameServer = new GameServerClient(config.gameServer, overrides.fetch);
   const delivery = new DeliveryService(db, gameServer, config.gameServer, log);
+  const settlement = new SettlementService(db, ledger, log);
+  const reconciliation = new ReconciliationService(db, settlement, paymentClients, config.reconciliation, log);
   const worker = new OutboxWorker(
     db,
     {
       [EXPIRE_ORDER_JOB]: { run: (payload) => orders.expire(Number(payload['orderId'])) },
       [DELIVER_ORDER_JOB]: delivery.handler(),
+      [RECONCILE_SWEEP_JOB]: reconciliation.sweepHandler(),
+      [RECONCILE_ORDER_JOB]: reconciliation.orderHandler(),
     },
     log,
     config.jobsPollMs,
@@ -106,7 +112,7 @@ export function createServices(config: AppConfig, database: Database, log: Fasti
     channels,
     orders,
     ledger,
-    settlement: new SettlementService(db, ledger, log),
+    settlement,
     paymentClients,
     checkout: new CheckoutService(db, config, catalog, channels, games, gateway),
     worker,
@@ -121,5 +127,6 @@ export function createServices(config: AppConfig, database: Database, log: Fasti
     refunds: new RefundsService(db, ledger),
     gameVouchers: new GameVouchersService(db, ledger),
     voucherHistory: new VoucherHistoryService(db, ledger),
+    reconciliation,
   };
 }

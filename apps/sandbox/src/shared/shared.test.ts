@@ -77,6 +77,18 @@ describe('WebhookSender', () => {
     expect(events).toEqual([{ provider: 'xsolla', url: 'http://127.0.0.1:1/unreachable', status: 'network-error', body: '{}' }]);
   });
 
+  it('loses every webhook while dropping is on, as a long outage would', async () => {
+    const { url, bodies } = await receiver([200, 200]);
+    const sender = new WebhookSender([5]);
+    closers.push(() => sender.close());
+    sender.dropping = true;
+    expect(await sender.send({ provider: 'paypal', url, body: '{"lost":1}', headers: () => ({}) })).toMatchObject({ verdict: 'rejected' });
+    sender.dropping = false;
+    expect(await sender.send({ provider: 'paypal', url, body: '{"sent":1}', headers: () => ({}) })).toMatchObject({ status: 200, verdict: 'delivered' });
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(bodies).toEqual(['{"sent":1}']);
+  });
+
   it('stops pending redeliveries on close', async () => {
     const { url, bodies } = await receiver([500]);
     const sender = new WebhookSender([50]);

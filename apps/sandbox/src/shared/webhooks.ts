@@ -44,6 +44,11 @@ const defaultJudge = (status: AttemptStatus): Verdict =>
 export class WebhookSender {
   private readonly timers = new Set<NodeJS.Timeout>();
   private readonly abort = new AbortController();
+  /**
+   * Fault injection (tests, demos of reconciliation): while set, webhooks are lost on the way, as when the provider or
+   * the network fails for longer than its retries last. Nothing is sent and nothing is retried later.
+   */
+  dropping = false;
 
   constructor(
     private readonly retryDelaysMs: readonly number[],
@@ -51,6 +56,11 @@ export class WebhookSender {
   ) {}
 
   send(delivery: Delivery): Promise<Attempt> {
+    if (this.dropping) {
+      const lost: Attempt = { status: 'network-error', responseBody: '', verdict: 'rejected' };
+      delivery.onSettled?.(lost);
+      return Promise.resolve(lost);
+    }
     return this.attempt(delivery, 0);
   }
 

@@ -1,0 +1,175 @@
+import { and, eq, gt, inArray, isNotNull, lt, or } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { OrderStatus } from '@shop/contract/orders';
+import type { ReconciliationConfig } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { orders } from '../../db/schema.ts';
+import { enqueue, type JobHandler } from '../../jobs/outbox.ts';
+import type { OrderRow } from '../orders/order-state-machine.ts';
+import { decimalToMinor } from './money.ts';
+import type { PaymentClients } from './payment-gateway.ts';
+import { captureAndSettle } from './paypal/paypal-settlement.ts';
+import type { SettleOutcome, SettlementService } from './settlement.ts';
+
+export const RECONCILE_SWEEP_JOB = 'payments.reconcile-sweep';
+export const RECONCILE_ORDER_JOB = 'payments.reconcile-order';
+
+const S = OrderStatus;
+
+
+/** What the provider told us about one order. */
+export type ReconcileOutcome = SettleOutcome | 'unpaid' | 'skipped';
+
+/**
+ * Asks the providers about orders whose money may have moved without us hearing of it: unpaid (0), processing (1),
+ * and recently closed by expiry (4), cancelled (5) or failed (7), since a webhook can be lost and a player can pay a
+ * page they kept open. Whatever the provider reports paid goes through the same settlement as webhooks and the return
+ * page (unique event keys: a fact counts once), so a paid order is credited or delivered and never lost.
+ *
+ * Scheduling, safe with any number of instances: a sweep job per interval bucket (dedupe key `reconcile-sweep:<bucket>`)
+ * picks the candidates and writes one job per order and bucket (`reconcile:<order>:<bucket>`); the outbox claims them
+ * with SKIP LOCKED. A provider that times out or answers 5xx fails the job, which is retried, and the next bucket asks again.
+ */
+export class ReconciliationService {
+  constructor(
+    private readonly db: Db,
+    private readonly settlement: SettlementService,
+    private readonly clients: PaymentClients,
+    private readonly config: ReconciliationConfig,
+    private readonly log: FastifyBaseLogger,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  private bucket(at = this.now()): number {
+    return Math.floor(at / this.config.intervalMs);
+  }
+
+  /** Makes sure the current bucket's sweep exists (every instance calls this at start; the dedupe key keeps one). */
+  async schedule(): Promise<void> {
+    const bucket = this.bucket();
+    await enqueue(this.db, { kind: RECONCILE_SWEEP_JOB, payload: { bucket }, dedupeKey: `reconcile-sweep:${bucket}`, maxAttempts: 3 });
+  }
+
+  sweepHandler(): JobHandler {
+    return { run: async (payload) => void (await this.sweep(Number(payload['bucket']))), maxAttempts: 3 };
+  }
+
+  orderHandler(): JobHandler {
+    return { run: async (payload) => void (await this.reconcileOrder(Number(payload['orderId']))), maxAttempts: 3 };
+  }
+
+  /** Enqueues a job per candidate order, then the next bucket's sweep. Returns the number of orders enqueued. */
+  async sweep(bucket: number = this.bucket()): Promise<number> {
+    const now = this.now();
+    const candidates = await this.db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(
+        and(
+          isNotNull(orders.thirdChannelName),
+          or(
+            and(inArray(orders.status, [S.AWAITING_PAYMENT, S.PAYMENT_PROCESSING]), lt(orders.createdAt, new Date(now - this.config.minAgeMs))),
+            and(inArray(orders.status, [S.CLOSED, S.CANCELLED, S.TRANSACTION_FAILED]), gt(orders.updatedAt, new Date(now - this.config.lookbackMs))),
+          ),
+          // processing orders stay candidates for the look-back period only, then an operator looks at them
+          gt(orders.createdAt, new Date(now - this.config.lookbackMs)),
+        ),
+      )
+      .orderBy(orders.updatedAt)
+      .limit(this.config.batch);
+    await this.db.transaction(async (tx) => {
+      for (const { id } of candidates) {
+        await enqueue(tx, { kind: RECONCILE_ORDER_JOB, payload: { orderId: id }, dedupeKey: `reconcile:${id}:${bucket}`, maxAttempts: 3 });
+      }
+      const next = bucket + 1;
+      await enqueue(tx, {
+        kind: RECONCILE_SWEEP_JOB,
+        payload: { bucket: next },
+        dedupeKey: `reconcile-sweep:${next}`,
+        runAt: new Date(next * this.config.intervalMs),
+        maxAttempts: 3,
+      });
+    });
+    return candidates.length;
+  }
+
+  /** Asks the order's provider and settles what it reports. Provider failures throw (the job is retried). */
+  async reconcileOrder(orderId: number): Promise<ReconcileOutcome> {
+    const [order] = await this.db.select().from(orders).where(eq(orders.id, orderId));
+    const open: number[] = [S.AWAITING_PAYMENT, S.PAYMENT_PROCESSING, S.CLOSED, S.CANCELLED, S.TRANSACTION_FAILED];
+    if (!order || !open.includes(order.status)) return 'skipped';
+    const outcome = await this.ask(order);
+    if (outcome !== 'unpaid' && outcome !== 'skipped') this.log.info({ orderSn: order.orderSn, status: order.status, outcome }, 'reconciled with the provider');
+    return outcome;
+  }
+
+  private ask(order: OrderRow): Promise<ReconcileOutcome> {
+    switch (order.thirdChannelName) {
+      case 'paypal':
+        return this.askPaypal(order);
+      case 'payermax':
+        return this.askPayermax(order);
+      case 'xsolla':
+        return this.askXsolla(order);
+      default:
+        return Promise.resolve('skipped');
+    }
+  }
+
+  private async askPaypal(order: OrderRow): Promise<ReconcileOutcome> {
+    if (!order.thirdOrderId) return 'skipped';
+    const paypalOrder = await this.clients.paypal.getOrder(order.thirdOrderId);
+    const captures = paypalOrder.purchase_units?.flatMap((unit) => unit.payments?.captures ?? []) ?? [];
+    const completed = captures.find((capture) => capture.status === 'COMPLETED' && capture.amount);
+    if (completed?.amount) {
+      return this.settlement.confirmPaid({
+        provider: 'paypal',
+        eventKey: `capture:${completed.id}`,
+        eventType: 'reconcile.capture.completed',
+        order: { id: order.id },
+        amountMinor: decimalToMinor(completed.amount.value, completed.amount.currency_code),
+        currency: completed.amount.currency_code,
+        thirdOrderId: paypalOrder.id,
+        payload: paypalOrder,
+      });
+    }
+    // Approved by the player but never captured (the return page and the webhook were both lost): capture it now,
+    // but only while our order still waits for the money; a closed order's approval is left to lapse uncharged.
+    const waiting = order.status === S.AWAITING_PAYMENT || order.status === S.PAYMENT_PROCESSING;
+    if (paypalOrder.status === 'APPROVED' && waiting) return captureAndSettle(this.clients.paypal, this.settlement, order);
+    return 'unpaid';
+  }
+
+  private async askPayermax(order: OrderRow): Promise<ReconcileOutcome> {
+    const data = await this.clients.payermax.orderQuery(order.orderSn);
+    const base = { provider: 'payermax' as const, order: { id: order.id }, payload: data };
+    if (data.status === 'SUCCESS' && data.totalAmount !== undefined && data.currency) {
+      return this.settlement.confirmPaid({
+        ...base,
+        eventKey: `payment:${data.outTradeNo}:SUCCESS`,
+        eventType: 'reconcile.payment.SUCCESS',
+        amountMinor: decimalToMinor(data.totalAmount, data.currency),
+        currency: data.currency,
+        ...(data.tradeToken ? { thirdOrderId: data.tradeToken } : {}),
+      });
+    }
+    if (data.status === 'FAILED') return this.settlement.paymentFailed({ ...base, eventKey: `payment:${data.outTradeNo}:FAILED`, eventType: 'reconcile.payment.FAILED' });
+    return 'unpaid';
+  }
+
+  private async askXsolla(order: OrderRow): Promise<ReconcileOutcome> {
+    const transactions = await this.clients.xsolla.findTransactions(order.orderSn);
+    const done = transactions.find((transaction) => transaction.status === 'done' && transaction.amountMinor !== undefined && transaction.currency);
+    if (!done) return 'unpaid';
+    return this.settlement.confirmPaid({
+      provider: 'xsolla',
+      eventKey: `payment:${done.id}`,
+      eventType: 'reconcile.payment',
+      order: { id: order.id },
+      amountMinor: done.amountMinor!,
+      currency: done.currency!,
+      thirdOrderId: String(done.id),
+      payload: done,
+    });
+  }
+}
