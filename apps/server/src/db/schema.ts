@@ -493,3 +493,36 @@ export const gameVoucherSpends = pgTable(
     check('game_voucher_spends_amount_check', sql`${t.amount} > 0`),
   ],
 );
+
+/**
+ * Money sent back to the player, one per order (the providers refund in full here): started by an operator (pending until
+ * the provider confirms) or reported by the provider itself. What happened to the order's vouchers is kept with it:
+ * taken back from the balance, or already spent in the game and not recoverable.
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    orderId: ref('order_id')
+      .notNull()
+      .references(() => orders.id),
+    provider: text('provider').notNull(),
+    providerRefundId: text('provider_refund_id'),
+    status: text('status').$type<'pending' | 'completed' | 'failed'>().notNull(),
+    initiatedBy: text('initiated_by').$type<'operator' | 'provider'>().notNull(),
+    amountMinor: integer('amount_minor').notNull(),
+    currency: char('currency', { length: 3 }).notNull(),
+    reason: text('reason'),
+    vouchersTakenBack: bigint('vouchers_taken_back', { mode: 'number' }).notNull().default(0),
+    vouchersUnrecovered: bigint('vouchers_unrecovered', { mode: 'number' }).notNull().default(0),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    completedAt: timestamp('completed_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    uniqueIndex('refunds_order_key').on(t.orderId),
+    check('refunds_status_check', sql`${t.status} IN ('pending', 'completed', 'failed')`),
+    check('refunds_vouchers_check', sql`${t.vouchersTakenBack} >= 0 AND ${t.vouchersUnrecovered} >= 0`),
+  ],
+);
