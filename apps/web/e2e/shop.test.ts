@@ -68,7 +68,7 @@ async function confirmDialog(page: Page, button: string) {
 describe.skipIf(!enabled)('the shop in Chromium', () => {
   const ctx = useShopAndBrowser();
   let page: Page;
-  let wolfOrders: string[] = [];
+  const wolfOrders: string[] = [];
 
   it('shows the shop with its tabs, descriptions, free items, tab bar (no cart) and contact bar', async () => {
     page = await logIn(ctx);
@@ -82,6 +82,12 @@ describe.skipIf(!enabled)('the shop in Chromium', () => {
     expect(await page.getByTestId('tab-cart').count()).toBe(0);
     for (const tab of ['tab-shop', 'tab-account', 'tab-profile']) expect(await page.getByTestId(tab).isVisible()).toBe(true);
     for (const link of ['terms', 'privacy', 'refund', 'contact', 'tutorial']) expect(await page.getByTestId(`contact-${link}`).count()).toBe(1);
+    // Profile (the account screens' /my) sits in the same layout with the tab bar
+    await page.getByTestId('tab-profile').click();
+    await page.waitForURL(/\/my$/);
+    await page.getByTestId('tab-bar').waitFor();
+    await page.getByTestId('tab-shop').click();
+    await page.waitForURL(/\/home$/);
     // vouchers are bought on the voucher page, for the current game account
     await page.getByTestId('home-tab-voucher').click();
     await expect.poll(() => page.locator('[data-testid="product-card"]').first().getAttribute('data-goods-type')).toBe('5');
@@ -156,6 +162,18 @@ describe.skipIf(!enabled)('the shop in Chromium', () => {
     wolfOrders.push(delivered.orderSn);
   });
 
+  it('shows the failure when the payment is declined, with a way to pay again', async () => {
+    await page.goto(`${ctx.shop.url}/home?tab=gems`);
+    await page.getByTestId('product-card').first().click();
+    await page.getByTestId('buy-now').click();
+    await payOnSettlement(page, 'paypal', 'IronWolf');
+    await pressAtProvider(page, 'paypal', 'Decline');
+    await page.waitForURL(/\/purchaseResult\?orderId=\d+/, { timeout: 20_000 });
+    await expect.poll(() => page.getByTestId('purchase-result').getAttribute('data-outcome'), { timeout: 30_000 }).toBe('failed');
+    expect(await page.getByTestId('purchase-result-title').textContent()).toBe('Payment failed');
+    expect(await page.getByTestId('to-my-order').isVisible()).toBe(true);
+  });
+
   it('filters My Orders, cancels an unpaid order and requests a refund', async () => {
     expect(wolfOrders).toHaveLength(3);
     // two unpaid orders: leave PayPal with Cancel
@@ -179,7 +197,7 @@ describe.skipIf(!enabled)('the shop in Chromium', () => {
     await confirmDialog(page, 'Cancel payment');
     await expect.poll(statuses).toEqual(['0']);
     await page.getByTestId('order-tab-cancelled').click();
-    await expect.poll(statuses).toEqual(['5']);
+    await expect.poll(async () => (await statuses()).sort()).toEqual(['5', '7']);
 
     // the other one is paid from My Orders with another payment method chosen on the purchase order screen
     await page.getByTestId('order-tab-pending').click();
