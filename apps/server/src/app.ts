@@ -18,6 +18,8 @@ import { registerChannelRoutes } from './modules/channels/channels.routes.ts';
 import { registerCountryRoutes } from './modules/countries/countries.routes.ts';
 import { gameApiRoutes } from './modules/game-api/game-api.routes.ts';
 import { registerHealthRoutes } from './modules/health/health.routes.ts';
+import { opsTokenMatches } from './modules/ops/ops-token.ts';
+import { registerOpsRoutes } from './modules/ops/ops.routes.ts';
 import { registerOrderRoutes } from './modules/orders/orders.routes.ts';
 import { registerPaymentRoutes } from './modules/payments/payment.routes.ts';
 import { webhookRoutes } from './modules/payments/webhooks.routes.ts';
@@ -34,7 +36,7 @@ declare module 'fastify' {
     user?: SessionUser;
   }
   interface FastifyContextConfig {
-    auth?: 'none' | 'user' | 'game';
+    auth?: 'none' | 'user' | 'game' | 'ops';
   }
 }
 
@@ -85,6 +87,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   app.addHook('onRequest', async (request) => {
     request.language = languageFromAcceptLanguage(request.headers['accept-language']);
+    if (request.routeOptions.config.auth === 'ops') {
+      if (!opsTokenMatches(config.opsApiToken, request.headers.authorization)) throw unauthorized();
+      return;
+    }
     if (request.routeOptions.config.auth !== 'user') return;
     const header = request.headers.authorization;
     const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
@@ -98,6 +104,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       components: {
         securitySchemes: {
           bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          opsToken: { type: 'http', scheme: 'bearer', description: 'Operators: the OPS_API_TOKEN of this deployment.' },
           gameSignature: {
             type: 'apiKey',
             in: 'header',
@@ -146,6 +153,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     registerRoleRoutes(shop, services);
     registerShopRoutes(shop, services);
     registerVoucherRoutes(shop, services);
+    registerOpsRoutes(shop, services);
     await shop.register(webhookRoutes, services);
     await shop.register(gameApiRoutes, services);
     await shop.register(webRoutes, { config });

@@ -21,6 +21,8 @@ const EnvSchema = z.object({
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   ORDER_EXPIRY_MINUTES: z.coerce.number().positive().max(10_080).default(30),
   JOBS_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
+  /** Bearer token of the operators' API (/api/ops); unset: those routes refuse every call. */
+  OPS_API_TOKEN: z.string().trim().min(32).optional(),
   RECONCILE_INTERVAL_SECONDS: z.coerce.number().int().min(10).max(86_400).default(300),
   RECONCILE_MIN_AGE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(120),
   /** JSON object appId -> launch secret; games listed here require signed voucher links. */
@@ -175,6 +177,7 @@ export interface AppConfig {
   orderExpiryMs: number;
   jobsPollMs: number;
   reconciliation: ReconciliationConfig;
+  opsApiToken?: string;
   gameLaunchSecrets: Record<number, string>;
   sandbox: { embedded: boolean; webhookRetryDelaysMs?: number[] };
   iframePayment: boolean;
@@ -259,6 +262,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     refreshTokenTtlDays: e.REFRESH_TOKEN_TTL_DAYS,
     orderExpiryMs: e.ORDER_EXPIRY_MINUTES * 60_000,
     jobsPollMs: e.JOBS_POLL_MS,
+    ...(e.OPS_API_TOKEN ? { opsApiToken: e.OPS_API_TOKEN } : {}),
     reconciliation: {
       intervalMs: e.RECONCILE_INTERVAL_SECONDS * 1000,
       minAgeMs: e.RECONCILE_MIN_AGE_SECONDS * 1000,

@@ -15,6 +15,7 @@ import { CheckoutService, EXPIRE_ORDER_JOB } from './modules/payments/checkout.s
 import { PaymentGateway, type PaymentClients } from './modules/payments/payment-gateway.ts';
 import { PaypalClient } from './modules/payments/paypal/paypal-client.ts';
 import { PayermaxClient } from './modules/payments/payermax/payermax-client.ts';
+import { ProviderRefundService } from './modules/payments/provider-refunds.ts';
 import { RECONCILE_ORDER_JOB, RECONCILE_SWEEP_JOB, ReconciliationService } from './modules/payments/reconciliation.ts';
 import { SettlementService } from './modules/payments/settlement.ts';
 import { XsollaClient } from './modules/payments/xsolla/xsolla-client.ts';
@@ -57,6 +58,7 @@ export interface Services {
   gameVouchers: GameVouchersService;
   voucherHistory: VoucherHistoryService;
   reconciliation: ReconciliationService;
+  providerRefunds: ProviderRefundService;
 }
 
 export interface ServiceOverrides {
@@ -83,7 +85,8 @@ export function createServices(config: AppConfig, database: Database, log: Fasti
   const gateway = new PaymentGateway(db, config, paymentClients, log);
   const gameServer = new GameServerClient(config.gameServer, overrides.fetch);
   const delivery = new DeliveryService(db, gameServer, config.gameServer, log);
-  const settlement = new SettlementService(db, ledger, log);
+  const refunds = new RefundsService(db, ledger);
+  const settlement = new SettlementService(db, ledger, refunds, log);
   const reconciliation = new ReconciliationService(db, settlement, paymentClients, config.reconciliation, log);
   const worker = new OutboxWorker(
     db,
@@ -124,9 +127,10 @@ export function createServices(config: AppConfig, database: Database, log: Fasti
     delivery,
     products: new ProductsService(db, catalog, games, roles),
     shopOrders: new ShopOrdersService(db, config, games, channels, roles, orders, gateway, delivery),
-    refunds: new RefundsService(db, ledger),
+    refunds,
     gameVouchers: new GameVouchersService(db, ledger),
     voucherHistory: new VoucherHistoryService(db, ledger),
     reconciliation,
+    providerRefunds: new ProviderRefundService(db, paymentClients, settlement, log),
   };
 }

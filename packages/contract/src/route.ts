@@ -9,8 +9,8 @@ export type HttpMethod = 'GET' | 'POST';
 export interface RouteDef {
   method: HttpMethod;
   path: string;
-  /** none: public; user: a player's bearer token; game: a game server's signed request (game-api.ts). */
-  auth: 'none' | 'user' | 'game';
+  /** none: public; user: a player's bearer token; game: a game server's signed request (game-api.ts); ops: an operator's token (ops.ts). */
+  auth: 'none' | 'user' | 'game' | 'ops';
   summary: string;
   body?: z.ZodType;
   query?: z.ZodType;

@@ -19,6 +19,9 @@ export interface HandlerContext<R extends RouteDef> {
   reply: FastifyReply;
 }
 
+/** The OpenAPI security scheme of each kind of caller (app.ts names them). */
+const SECURITY: Partial<Record<RouteDef['auth'], string>> = { user: 'bearerAuth', game: 'gameSignature', ops: 'opsToken' };
+
 /** Full URL of a contract route: everything lives under /api (two contract paths already carry it). */
 export const apiUrl = (path: string) => (path.startsWith('/api/') ? path : `/api${path}`);
 
@@ -43,7 +46,7 @@ export function registerRoute<R extends RouteDef>(
       ...(def.query ? { querystring: def.query } : {}),
       ...(def.params ? { params: def.params } : {}),
       response: { 200: envelope(def.data) },
-      ...(def.auth === 'user' ? { security: [{ bearerAuth: [] }] } : def.auth === 'game' ? { security: [{ gameSignature: [] }] } : {}),
+      ...(SECURITY[def.auth] ? { security: [{ [SECURITY[def.auth]!]: [] }] } : {}),
     },
     config: { auth: def.auth },
     handler: async (request, reply) => {

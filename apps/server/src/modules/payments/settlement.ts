@@ -5,6 +5,7 @@ import { orderItems, orders, paymentEvents } from '../../db/schema.ts';
 import { transition, type OrderRow } from '../orders/order-state-machine.ts';
 import type { VoucherLedger } from '../vouchers/ledger.ts';
 import { DeliveryService } from '../shop/delivery.service.ts';
+import type { RefundsService } from '../shop/refunds.service.ts';
 
 export type Provider = 'paypal' | 'xsolla' | 'payermax';
 
@@ -24,6 +25,12 @@ export interface PaidEvent extends ProviderEvent {
   thirdOrderId?: string;
 }
 
+export interface RefundEvent extends ProviderEvent {
+  amountMinor: number;
+  currency: string;
+  providerRefundId?: string;
+}
+
 export class UnknownOrderError extends Error {}
 export class AmountMismatchError extends Error {}
 
@@ -38,6 +45,7 @@ export class SettlementService {
   constructor(
     private readonly db: Db,
     private readonly ledger: VoucherLedger,
+    private readonly refunds: RefundsService,
     private readonly log: FastifyBaseLogger,
   ) {}
 
@@ -60,6 +68,28 @@ export class SettlementService {
       // Goods for the game: the delivery job commits with the payment (outbox), or neither does.
       else await DeliveryService.enqueue(tx, paid.id);
       return 'settled';
+    });
+  }
+
+  /**
+   * The provider sent money back (our refund, or one made in its dashboard). A full refund moves the order to 6 or 9
+   * and takes back what the order credited (RefundsService); a partial one is only recorded, for an operator.
+   */
+  refunded(event: RefundEvent): Promise<SettleOutcome> {
+    return this.withEvent(event, async (tx, order) => {
+      if (event.amountMinor !== order.payAmountMinor || event.currency.toUpperCase() !== order.currency) {
+        this.log.warn({ orderSn: order.orderSn, refunded: [event.amountMinor, event.currency] }, 'partial refund recorded, order unchanged');
+        return 'unchanged';
+      }
+      const result = await this.refunds.applyInTx(tx, order.id, {
+        provider: event.provider,
+        providerRefundId: event.providerRefundId,
+        initiatedBy: 'provider',
+      });
+      if (result?.vouchersUnrecovered) {
+        this.log.warn({ orderSn: order.orderSn, unrecovered: result.vouchersUnrecovered }, 'refunded vouchers already spent in the game');
+      }
+      return result ? 'settled' : 'unchanged';
     });
   }
 

@@ -6,8 +6,8 @@ import { decimalToMinor } from './money.ts';
 import { AmountMismatchError, UnknownOrderError, type SettleOutcome } from './settlement.ts';
 import { captureAndSettle } from './paypal/paypal-settlement.ts';
 import { verifyXsollaSignature, xsollaError, XSOLLA_ERROR_HTTP_STATUS, type XsollaErrorCode } from './xsolla/webhook-signature.ts';
-import { XsollaPaymentNotification, XsollaUserValidation } from './xsolla/webhook-types.ts';
-import { PAYERMAX_NOTIFY_SUCCESS, PayermaxNotification } from './payermax/notification.ts';
+import { XsollaPaymentNotification, XsollaRefundNotification, XsollaUserValidation } from './xsolla/webhook-types.ts';
+import { PAYERMAX_NOTIFY_SUCCESS, PayermaxNotification, type PayermaxRefundNotification } from './payermax/notification.ts';
 import { ProviderError } from './provider-error.ts';
 
 declare module 'fastify' {
@@ -97,6 +97,19 @@ async function paypalWebhook({ paymentClients, settlement, db }: Services, reque
           payload: event,
         });
         break;
+      case 'PAYMENT.CAPTURE.REFUNDED':
+        // resource is the refund; it carries the capture's custom_id (our order number)
+        outcome = await settlement.refunded({
+          provider: 'paypal',
+          eventKey: `refund:${resource.id}`,
+          eventType: event.event_type,
+          order: { orderSn: orderSn ?? '' },
+          amountMinor: decimalToMinor(resource.amount?.value ?? '', resource.amount?.currency_code ?? ''),
+          currency: resource.amount?.currency_code ?? '',
+          ...(resource.id ? { providerRefundId: resource.id } : {}),
+          payload: event,
+        });
+        break;
       case 'PAYMENT.CAPTURE.PENDING':
         outcome = await settlement.paymentPending({
           provider: 'paypal',
@@ -176,13 +189,39 @@ async function xsollaWebhook({ config, settlement, db }: Services, request: Fast
         throw error;
       }
     }
+    case 'refund': {
+      const parsed = XsollaRefundNotification.safeParse(body);
+      if (!parsed.success) return fail('INVALID_PARAMETER', 'Invalid refund notification');
+      const { transaction, purchase } = parsed.data;
+      const paid = purchase.checkout ?? purchase.total;
+      if (!paid) return fail('INCORRECT_AMOUNT', 'Missing amount');
+      try {
+        const outcome = await settlement.refunded({
+          provider: 'xsolla',
+          eventKey: `refund:${transaction.id}`,
+          eventType: 'refund',
+          order: { orderSn: String(transaction.external_id) },
+          amountMinor: decimalToMinor(paid.amount, paid.currency),
+          currency: paid.currency,
+          providerRefundId: String(transaction.id),
+          payload: parsed.data,
+        });
+        request.log.info({ outcome }, 'xsolla refund webhook');
+        return reply.status(204).send();
+      } catch (error) {
+        if (error instanceof UnknownOrderError) return fail('INCORRECT_INVOICE', 'Unknown order');
+        if (error instanceof RangeError) return fail('INCORRECT_AMOUNT', 'Invalid amount');
+        throw error;
+      }
+    }
     default:
       // Notification types we do not handle are acknowledged, as Xsolla expects.
       return reply.status(204).send();
   }
 }
 
-async function payermaxWebhook({ paymentClients, settlement }: Services, request: FastifyRequest, reply: FastifyReply) {
+async function payermaxWebhook(services: Services, request: FastifyRequest, reply: FastifyReply) {
+  const { paymentClients, settlement } = services;
   const fail = (status: number, msg: string) => reply.status(status).send({ code: 'FAIL', msg });
   const raw = request.rawBody ?? '';
   const sign = request.headers.sign;
@@ -192,7 +231,7 @@ async function payermaxWebhook({ paymentClients, settlement }: Services, request
   const notification = parsed.data;
   const { appId, merchantNo } = paymentClients.payermax.account;
   if (notification.appId !== appId || notification.merchantNo !== merchantNo) return fail(400, 'notification for another merchant');
-  if (notification.notifyType !== 'PAYMENT') return reply.send(PAYERMAX_NOTIFY_SUCCESS);
+  if (notification.notifyType === 'REFUND') return payermaxRefund(services, notification, request, reply);
   const { data } = notification;
   const base = {
     provider: 'payermax' as const,
@@ -220,6 +259,42 @@ async function payermaxWebhook({ paymentClients, settlement }: Services, request
   } catch (error) {
     if (error instanceof UnknownOrderError) return fail(404, 'unknown order');
     if (error instanceof AmountMismatchError || error instanceof RangeError) return fail(422, 'amount or currency does not match');
+    throw error;
+  }
+}
+
+/** A REFUND notification: REFUND_SUCCESS completes the refund; REFUND_FAILED marks our pending refund failed. */
+async function payermaxRefund(
+  { settlement, providerRefunds }: Services,
+  notification: PayermaxRefundNotification,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
+  const { data } = notification;
+  try {
+    let outcome: SettleOutcome | 'failed';
+    if (data.status === 'REFUND_SUCCESS') {
+      outcome = await settlement.refunded({
+        provider: 'payermax',
+        eventKey: `refund:${data.outRefundNo}:SUCCESS`,
+        eventType: 'refund.REFUND_SUCCESS',
+        order: { orderSn: data.outTradeNo },
+        amountMinor: decimalToMinor(data.refundAmount, data.refundCurrency),
+        currency: data.refundCurrency,
+        ...(data.refundTradeNo ? { providerRefundId: data.refundTradeNo } : {}),
+        payload: notification,
+      });
+    } else if (data.status === 'REFUND_FAILED') {
+      await providerRefunds.markFailed(data.outTradeNo, `PayerMax: ${data.status}`);
+      outcome = 'failed';
+    } else {
+      outcome = await settlement.record({ provider: 'payermax', eventKey: `refund:${data.outRefundNo}:${data.status}`, eventType: `refund.${data.status}`, order: { orderSn: data.outTradeNo }, payload: notification });
+    }
+    request.log.info({ outcome, status: data.status }, 'payermax refund notification');
+    return reply.send(PAYERMAX_NOTIFY_SUCCESS);
+  } catch (error) {
+    if (error instanceof UnknownOrderError) return reply.status(404).send({ code: 'FAIL', msg: 'unknown order' });
+    if (error instanceof RangeError) return reply.status(422).send({ code: 'FAIL', msg: 'invalid amount' });
     throw error;
   }
 }

@@ -1,24 +1,47 @@
 import { eq, sql } from 'drizzle-orm';
 import { OrderStatus } from '@shop/contract/orders';
-import type { Db } from '../../db/client.ts';
-import { orderItems, orders, refundRequests } from '../../db/schema.ts';
+import type { Db, Executor } from '../../db/client.ts';
+import { orderItems, orders, refundRequests, refunds, voucherAccounts } from '../../db/schema.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import { transition, type OrderRow } from '../orders/order-state-machine.ts';
 import type { VoucherLedger } from '../vouchers/ledger.ts';
 
 const S = OrderStatus;
 
+/** Who reports the refund and under which id (kept on the `refunds` row). */
+export interface RefundFacts {
+  provider: string;
+  providerRefundId?: string;
+  initiatedBy: 'operator' | 'provider';
+  reason?: string;
+}
+
+export interface RefundResult {
+  order: OrderRow;
+  /** Vouchers the order had credited that were taken back from the balance. */
+  vouchersTakenBack: number;
+  /** Vouchers the order had credited that were already spent in the game: they cannot be taken back. */
+  vouchersUnrecovered: number;
+}
+
+/** Vouchers an order credited (voucher packs; 0 for goods). */
+export async function creditedVouchers(executor: Executor, orderId: number): Promise<number> {
+  const items = await executor.select().from(orderItems).where(eq(orderItems.orderId, orderId));
+  return items.reduce((sum, item) => sum + item.voucherAmount * item.quantity, 0);
+}
+
 /**
- * What happens when money goes back to the player (the provider refund itself is issue 5's; this is the shop's side of it,
- * called once the provider confirmed the refund, or by an operator):
+ * What happens when money goes back to the player, once the provider confirmed the refund (or an operator records one
+ * made outside the shop):
  * - 2 or 8 (nothing reached the game) -> 6 (`refundedBeforeDelivery`); a pending delivery job then finds the order no
  *   longer deliverable and does nothing;
- * - 3 -> 9 (`refundedAfterDelivery`): vouchers credited by the order are reversed in the ledger (reference
- *   `refund:<orderSn>`, once); when the player has already spent them the ledger refuses (balance >= 0) and nothing changes,
- *   so an operator decides. Gems, VIP days and items already in the game cannot be taken back through the game-server API,
- *   which offers no revoke call: they stay, and the order records the refund.
- * - the player's refund request (if any) becomes `refunded`; `reject` marks it `rejected` and moves no status.
- * All in one transaction: the order row is locked by the state machine's conditional update.
+ * - 3 -> 9 (`refundedAfterDelivery`): the vouchers the order credited are taken back from the balance (ledger entry
+ *   `refund:<orderSn>`, once). When the player has already spent some of them in the game, what is left is taken back
+ *   and the rest is recorded as unrecoverable on the refund (the money has gone back, the balance cannot go below zero):
+ *   operators see it and decide. Gems, VIP days and items already in the game cannot be taken back through the
+ *   game-server API, which offers no revoke call: they stay, and the order records the refund.
+ * - the player's refund request (if any) becomes `refunded`; the `refunds` row becomes `completed`.
+ * Lock step: the order row, then the game account's voucher row (FOR UPDATE), the same order settlement takes them in.
  */
 export class RefundsService {
   constructor(
@@ -26,34 +49,79 @@ export class RefundsService {
     private readonly ledger: VoucherLedger,
   ) {}
 
-  async complete(orderId: number): Promise<OrderRow> {
+  /** An operator records a refund made outside the shop. 409 when the order is not (or no longer) refundable. */
+  async complete(orderId: number, facts: RefundFacts = { provider: 'manual', initiatedBy: 'operator' }): Promise<OrderRow> {
     return this.db.transaction(async (tx) => {
-      const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
-      if (!order) throw notFound('orderNotFound');
-      let refunded: OrderRow | undefined;
-      if (order.status === S.ORDER_COMPLETE) {
-        refunded = await transition(tx, order.id, 'refundedAfterDelivery');
-        const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, order.id));
-        const vouchers = items.reduce((sum, item) => sum + item.voucherAmount * item.quantity, 0);
-        if (vouchers > 0 && order.gameAccountId) {
+      const result = await this.applyInTx(tx, orderId, facts);
+      if (!result) throw conflict('orderNotRefundable');
+      return result.order;
+    });
+  }
+
+  /** Applies a confirmed refund inside the caller's transaction; undefined when the order's status does not allow it. */
+  async applyInTx(tx: Executor, orderId: number, facts: RefundFacts): Promise<RefundResult | undefined> {
+    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+    if (!order) throw notFound('orderNotFound');
+    let vouchersTakenBack = 0;
+    let vouchersUnrecovered = 0;
+    let refunded: OrderRow | undefined;
+    if (order.status === S.ORDER_COMPLETE) {
+      refunded = await transition(tx, order.id, 'refundedAfterDelivery');
+      const credited = await creditedVouchers(tx, order.id);
+      if (refunded && credited > 0 && order.gameAccountId) {
+        const [account] = await tx
+          .select({ balance: voucherAccounts.balance })
+          .from(voucherAccounts)
+          .where(eq(voucherAccounts.gameAccountId, order.gameAccountId))
+          .for('update');
+        vouchersTakenBack = Math.min(account?.balance ?? 0, credited);
+        vouchersUnrecovered = credited - vouchersTakenBack;
+        if (vouchersTakenBack > 0) {
           await this.ledger.apply(tx, {
             gameAccountId: order.gameAccountId,
-            amount: -vouchers,
+            amount: -vouchersTakenBack,
             kind: 'refund',
             reference: `refund:${order.orderSn}`,
             orderId: order.id,
           });
         }
-      } else {
-        refunded = await transition(tx, order.id, 'refundedBeforeDelivery');
       }
-      if (!refunded) throw conflict('orderNotRefundable');
-      await tx
-        .update(refundRequests)
-        .set({ status: 'refunded', updatedAt: sql`now()` })
-        .where(eq(refundRequests.orderId, order.id));
-      return refunded;
-    });
+    } else {
+      refunded = await transition(tx, order.id, 'refundedBeforeDelivery');
+    }
+    if (!refunded) return undefined;
+    await tx
+      .insert(refunds)
+      .values({
+        orderId: order.id,
+        provider: facts.provider,
+        providerRefundId: facts.providerRefundId ?? null,
+        status: 'completed',
+        initiatedBy: facts.initiatedBy,
+        amountMinor: order.payAmountMinor,
+        currency: order.currency,
+        reason: facts.reason ?? null,
+        vouchersTakenBack,
+        vouchersUnrecovered,
+        completedAt: new Date(),
+      })
+      .onConflictDoUpdate({
+        target: refunds.orderId,
+        set: {
+          status: 'completed',
+          providerRefundId: sql`coalesce(${refunds.providerRefundId}, excluded.provider_refund_id)`,
+          vouchersTakenBack,
+          vouchersUnrecovered,
+          lastError: null,
+          completedAt: new Date(),
+          updatedAt: sql`now()`,
+        },
+      });
+    await tx
+      .update(refundRequests)
+      .set({ status: 'refunded', updatedAt: sql`now()` })
+      .where(eq(refundRequests.orderId, order.id));
+    return { order: refunded, vouchersTakenBack, vouchersUnrecovered };
   }
 
   async reject(orderId: number): Promise<void> {

@@ -1,0 +1,178 @@
+import { and, desc, eq, like, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { OrderStatus } from '@shop/contract/orders';
+import type { RefundView } from '@shop/contract/ops';
+import type { Db } from '../../db/client.ts';
+import { orders, paymentEvents, refunds, voucherAccounts } from '../../db/schema.ts';
+import { AppError, conflict, notFound } from '../../http/errors.ts';
+import { creditedVouchers } from '../shop/refunds.service.ts';
+import type { OrderRow } from '../orders/order-state-machine.ts';
+import type { PaymentClients } from './payment-gateway.ts';
+import { ProviderError } from './provider-error.ts';
+import type { SettlementService } from './settlement.ts';
+
+const S = OrderStatus;
+const REFUNDABLE: readonly number[] = [S.PAYMENT_COMPLETE, S.ORDER_COMPLETE, S.DELIVERY_ERROR];
+
+export interface RefundRequestOptions {
+  reason?: string;
+  /** Refund a voucher order even though part of its vouchers were spent in the game (they cannot be taken back). */
+  allowUnrecoveredVouchers?: boolean;
+}
+
+/**
+ * Operators refund a paid order through its provider's refund API (PAYMENTS.md): PayPal refunds the capture, Xsolla the
+ * transaction, PayerMax the trade. The provider's confirmation (PayPal's answer or PAYMENT.CAPTURE.REFUNDED, Xsolla's
+ * refund webhook, PayerMax's REFUND notification) completes it through the one settlement, so a refund is applied once
+ * whichever confirmation comes first.
+ * Lock step: the `refunds` row, unique per order, is claimed with one conditional upsert (new, or failed before): a second
+ * operator request gets the refund in progress instead of a second provider call. Provider idempotency keys
+ * (PayPal-Request-Id, PayerMax outRefundNo) cover a retry after a timeout.
+ */
+export class ProviderRefundService {
+  constructor(
+    private readonly db: Db,
+    private readonly clients: PaymentClients,
+    private readonly settlement: SettlementService,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  async refund(orderId: number, options: RefundRequestOptions = {}): Promise<RefundView> {
+    const [order] = await this.db.select().from(orders).where(eq(orders.id, orderId));
+    if (!order) throw notFound('orderNotFound');
+    const existing = await this.view(order.id);
+    if (existing && existing.status !== 'failed') return existing;
+    if (!REFUNDABLE.includes(order.status) || !order.thirdChannelName || order.payAmountMinor <= 0) throw conflict('orderNotRefundable');
+    await this.checkVouchers(order, options);
+
+    const [claimed] = await this.db
+      .insert(refunds)
+      .values({
+        orderId: order.id,
+        provider: order.thirdChannelName,
+        status: 'pending',
+        initiatedBy: 'operator',
+        amountMinor: order.payAmountMinor,
+        currency: order.currency,
+        reason: options.reason ?? null,
+      })
+      .onConflictDoUpdate({
+        target: refunds.orderId,
+        set: { status: 'pending', lastError: null, reason: options.reason ?? null, updatedAt: sql`now()` },
+        setWhere: sql`${refunds.status} = 'failed'`,
+      })
+      .returning({ id: refunds.id });
+    if (!claimed) return (await this.view(order.id))!;
+
+    try {
+      await this.askProvider(order, options.reason ?? 'Refund');
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      await this.db.update(refunds).set({ status: 'failed', lastError: message, updatedAt: sql`now()` }).where(eq(refunds.id, claimed.id));
+      this.log.warn({ err: error, orderSn: order.orderSn }, 'provider refund failed');
+      if (error instanceof ProviderError) throw new AppError(502, 'refundProviderError');
+      throw error;
+    }
+    return (await this.view(order.id))!;
+  }
+
+  /** The provider reported that the refund it was asked for failed (the operator may try again). */
+  async markFailed(orderSn: string, reason: string): Promise<void> {
+    await this.db.execute(sql`
+      UPDATE refunds SET status = 'failed', last_error = ${reason}, updated_at = now()
+       WHERE status = 'pending' AND order_id = (SELECT id FROM orders WHERE order_sn = ${orderSn})`);
+  }
+
+  async view(orderId: number): Promise<RefundView | undefined> {
+    const [row] = await this.db
+      .select({ refund: refunds, orderSn: orders.orderSn, orderStatus: orders.status })
+      .from(refunds)
+      .innerJoin(orders, eq(orders.id, refunds.orderId))
+      .where(eq(refunds.orderId, orderId));
+    if (!row) return undefined;
+    const { refund } = row;
+    return {
+      orderId,
+      orderSn: row.orderSn,
+      orderStatus: row.orderStatus,
+      provider: refund.provider,
+      providerRefundId: refund.providerRefundId,
+      status: refund.status,
+      initiatedBy: refund.initiatedBy,
+      amountMinor: refund.amountMinor,
+      currency: refund.currency,
+      vouchersTakenBack: refund.vouchersTakenBack,
+      vouchersUnrecovered: refund.vouchersUnrecovered,
+      lastError: refund.lastError,
+    };
+  }
+
+  /** A voucher order whose vouchers were partly spent is only refunded when the operator accepts the loss. */
+  private async checkVouchers(order: OrderRow, options: RefundRequestOptions): Promise<void> {
+    if (order.status !== S.ORDER_COMPLETE || !order.gameAccountId || options.allowUnrecoveredVouchers) return;
+    const credited = await creditedVouchers(this.db, order.id);
+    if (!credited) return;
+    const [account] = await this.db.select({ balance: voucherAccounts.balance }).from(voucherAccounts).where(eq(voucherAccounts.gameAccountId, order.gameAccountId));
+    const balance = account?.balance ?? 0;
+    if (balance < credited) throw new AppError(409, 'refundVouchersSpent', { credited, spent: credited - balance });
+  }
+
+  private async askProvider(order: OrderRow, reason: string): Promise<void> {
+    switch (order.thirdChannelName) {
+      case 'paypal': {
+        const captureId = await this.providerId(order.id, 'paypal', 'capture:');
+        if (!captureId) throw new Error('no completed PayPal capture recorded for this order');
+        const refund = await this.clients.paypal.refundCapture(captureId, `refund-${order.orderSn}`);
+        await this.db.update(refunds).set({ providerRefundId: refund.refundId, updatedAt: sql`now()` }).where(eq(refunds.orderId, order.id));
+        if (refund.status === 'COMPLETED') {
+          await this.settlement.refunded({
+            provider: 'paypal',
+            eventKey: `refund:${refund.refundId}`,
+            eventType: 'refund.completed',
+            order: { id: order.id },
+            amountMinor: order.payAmountMinor,
+            currency: order.currency,
+            providerRefundId: refund.refundId,
+            payload: refund,
+          });
+        }
+        return;
+      }
+      case 'xsolla': {
+        const transactionId = await this.providerId(order.id, 'xsolla', 'payment:');
+        if (!transactionId) throw new Error('no Xsolla payment recorded for this order');
+        // Xsolla answers 204; the refund webhook completes it.
+        await this.clients.xsolla.refund(transactionId, reason);
+        await this.db.update(refunds).set({ providerRefundId: transactionId, updatedAt: sql`now()` }).where(eq(refunds.orderId, order.id));
+        return;
+      }
+      case 'payermax': {
+        const answer = await this.clients.payermax.refund({
+          outRefundNo: `R${order.orderSn}`,
+          outTradeNo: order.orderSn,
+          amountMinor: order.payAmountMinor,
+          currency: order.currency,
+          comments: reason,
+        });
+        // The REFUND notification completes it.
+        if (answer.refundTradeNo) {
+          await this.db.update(refunds).set({ providerRefundId: answer.refundTradeNo, updatedAt: sql`now()` }).where(eq(refunds.orderId, order.id));
+        }
+        return;
+      }
+      default:
+        throw new Error(`order ${order.orderSn} has no payment provider`);
+    }
+  }
+
+  /** The provider's id of the payment, from the settled event (`capture:<id>` for PayPal, `payment:<id>` for Xsolla). */
+  private async providerId(orderId: number, provider: string, prefix: string): Promise<string | undefined> {
+    const [event] = await this.db
+      .select({ key: paymentEvents.eventKey })
+      .from(paymentEvents)
+      .where(and(eq(paymentEvents.orderId, orderId), eq(paymentEvents.provider, provider), like(paymentEvents.eventKey, `${prefix}%`)))
+      .orderBy(desc(paymentEvents.id))
+      .limit(1);
+    return event?.key.slice(prefix.length);
+  }
+}

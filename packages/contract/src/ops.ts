@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import { entityId } from './fields.ts';
+import { defineRoute } from './route.ts';
+
+/**
+ * The publisher's operators (support staff, back-office tools) call these with `Authorization: Bearer <OPS_API_TOKEN>`.
+ * The spec shows no admin screens; these are the server-side actions the shop's money rules need a person for.
+ */
+
+export const RefundStatus = z.enum(['pending', 'completed', 'failed']);
+
+export const RefundView = z.object({
+  orderId: z.number().int(),
+  orderSn: z.string(),
+  orderStatus: z.number().int(),
+  provider: z.string(),
+  providerRefundId: z.string().nullable(),
+  /** pending: asked, waiting for the provider's confirmation; completed: the order is 6 or 9; failed: see lastError. */
+  status: RefundStatus,
+  initiatedBy: z.enum(['operator', 'provider']),
+  amountMinor: z.number().int(),
+  currency: z.string(),
+  /** Vouchers of a voucher order taken back from the player's balance. */
+  vouchersTakenBack: z.number().int(),
+  /** Vouchers of a voucher order already spent in the game when it was refunded: not recoverable. */
+  vouchersUnrecovered: z.number().int(),
+  lastError: z.string().nullable(),
+});
+export type RefundView = z.infer<typeof RefundView>;
+
+export const OpsRefundBody = z.object({
+  orderId: entityId,
+  reason: z.string().trim().min(1).max(200).optional(),
+  /** Refund a voucher order although some of its vouchers were spent in the game (409 refundVouchersSpent otherwise). */
+  allowUnrecoveredVouchers: z.boolean().optional(),
+});
+
+export const opsRefundOrder = defineRoute({
+  method: 'POST',
+  path: '/ops/v1/orders/refund',
+  auth: 'ops',
+  summary:
+    "Refund a paid order (2, 3 or 8) in full through its provider's refund API; the provider's confirmation completes it " +
+    '(6 before delivery, 9 after, vouchers taken back). Repeating the call answers the refund in progress; a failed one may be retried.',
+  body: OpsRefundBody,
+  data: RefundView,
+});
+
+export const opsRejectRefundRequest = defineRoute({
+  method: 'POST',
+  path: '/ops/v1/orders/refund/reject',
+  auth: 'ops',
+  summary: "Reject a player's refund request (the order keeps its status)",
+  body: z.object({ orderId: entityId }),
+  data: z.null(),
+});
+
+export const OpsRefundRequest = z.object({
+  orderId: z.number().int(),
+  orderSn: z.string(),
+  orderStatus: z.number().int(),
+  provider: z.string().nullable(),
+  payAmountMinor: z.number().int(),
+  currency: z.string(),
+  reason: z.string().nullable(),
+  requestedAt: z.string(),
+});
+
+export const opsRefundRequests = defineRoute({
+  method: 'GET',
+  path: '/ops/v1/refund-requests',
+  auth: 'ops',
+  summary: "Players' refund requests waiting for a decision, oldest first",
+  query: z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) }),
+  data: z.array(OpsRefundRequest),
+});
+
+export const opsRetryDelivery = defineRoute({
+  method: 'POST',
+  path: '/ops/v1/orders/delivery/retry',
+  auth: 'ops',
+  summary: 'Queue the delivery of an order in 8 (Delivery Error) again',
+  body: z.object({ orderId: entityId }),
+  data: z.object({ orderId: z.number().int(), status: z.number().int() }),
+});
