@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { displayOrderSn } from '@shop/contract/orders';
+import { clearSettlement } from '../../../shared/checkout/settlement';
 import { confirmOrderStatus } from '../api/checkout-api';
 import { resultOf, type ResultKind } from '../lib/settlement-view';
 import './checkout.css';
@@ -36,6 +37,8 @@ export default function PurchaseResultPage() {
   useEffect(() => {
     document.title = t('result.title');
   }, [t]);
+  // the checkout is over: Back does not offer to pay the same settlement twice
+  useEffect(() => clearSettlement(), []);
 
   useEffect(() => {
     if (!valid) return;

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { channelsForDevice } from '@shop/contract/channels';
 import { trackPurchase } from '../../../shared/analytics/analytics';
 import { removeLines } from '../../../shared/cart/cart-store';
-import { clearSettlement, readSettlement } from '../../../shared/checkout/settlement';
+import { readSettlement } from '../../../shared/checkout/settlement';
 import { useAsyncData } from '../../../shared/hooks/useAsyncData';
 import { useLanguage } from '../../../shared/i18n/useLanguage';
 import { formatPrice } from '../../../shared/lib/format';
@@ -80,7 +80,7 @@ export default function SettlementPage() {
           ? await createProductOrderCall({ ...common, productId: line.productId, quantity: line.quantity, productPrice: line.discountPrice, currency: line.currency })
           : await createCartOrderCall({ ...common, items: settlement.lines.map((item) => ({ productId: item.productId, quantity: item.quantity })) });
       if (settlement.source === 'cart') removeLines(settlement.lines.map((item) => item.productId));
-      clearSettlement();
+      // the settlement stays on screen behind the Xsolla lightbox; the result screen clears it
       trackPurchase({ transactionId: order.orderSn, channel: order.thirdChannelName, amount: order.totalAmount, currency: order.currency });
       await startPayment({ orderId: order.orderId, from: 'shop', channel: order.thirdChannelName }, order.thirdPayResponse);
     } catch {
