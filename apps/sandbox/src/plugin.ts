@@ -17,6 +17,8 @@ export interface SandboxOptions {
   xsollaWebhookUrl: string;
   /** Delays between webhook redelivery attempts after a non-2xx answer or network error; default [1000, 5000, 30000]. Tests pass []. */
   webhookRetryDelaysMs?: number[];
+  /** The shop's API base (e.g. http://127.0.0.1:8080/api): the game-server stand-in spends vouchers there. */
+  shopApiUrl?: string;
   /** Optional: called after each webhook delivery attempt (for tests/logging). */
   onWebhook?: (event: WebhookEvent) => void;
 }
@@ -77,7 +79,7 @@ export async function registerSandbox(
   await app.register(xsollaPlugin, { prefix: '/xsolla', ...ctx });
   await app.register(payermaxPlugin, { prefix: '/payermax', ...ctx });
   await app.register(outboxPlugin);
-  await app.register(gameServerPlugin);
+  await app.register(gameServerPlugin, { shopApiUrl: () => opts.shopApiUrl });
 }
 
 /**

@@ -166,6 +166,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       publicUrl: `${config.publicUrl}/sandbox`,
       paypalWebhookUrl: `${config.webhookBaseUrl}/api/webhooks/paypal`,
       xsollaWebhookUrl: `${config.webhookBaseUrl}/api/webhooks/xsolla`,
+      shopApiUrl: `${config.webhookBaseUrl}/api`,
       ...(config.sandbox.webhookRetryDelaysMs ? { webhookRetryDelaysMs: config.sandbox.webhookRetryDelaysMs } : {}),
     });
   }

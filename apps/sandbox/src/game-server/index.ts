@@ -4,6 +4,7 @@ import { isObject, parseJsonObject, rawBody, useRawJsonAndForms } from '../share
 import { sendPage } from '../shared/page.ts';
 import { SIGNATURE_HEADER, TIMESTAMP_HEADER, verifyGameRequest } from './signing.ts';
 import { GameServerStore, type DeliveryItem, type SandboxRole } from './store.ts';
+import { VoucherShopClient } from './voucher-shop.ts';
 
 export { GameServerStore, DEMO_ACCOUNTS } from './store.ts';
 export { signGameRequest, verifyGameRequest, SIGNATURE_HEADER, TIMESTAMP_HEADER } from './signing.ts';
@@ -18,16 +19,20 @@ const isText = (value: unknown, max = 64): value is string => typeof value === '
  * - `POST /game-server/api/{appId}/deliveries` {orderSn, gameId, serverId, roleId, items} -> {deliveryId, duplicate};
  *   idempotent by order number (also the `idempotency-key` header); 503 DELIVERY_UNAVAILABLE while the failure switch is on
  * Both need `x-game-timestamp` and `x-game-signature` (HMAC-SHA256 of `${ts}.${raw body}` with the game's secret), else 401.
+ * The game side of the shop's voucher API (unsigned here, as a player's purchase in the game; signed towards the shop):
+ * `POST /game-server/vouchers/balance` {appId, serverId, roleId}, `.../spend` {appId, serverId, roleId, amount, itemId,
+ * itemName?, transactionId?} and `.../reverse` {appId, transactionId} answer what the shop answered.
  * Test and demo controls (unsigned, sandbox only): `POST /game-server/control` {failDeliveries: n | true | false},
  * `POST /game-server/accounts` {appId, gameId, accountName, roles}, `GET /game-server/deliveries.json?appId&gameId&roleId&orderSn`,
  * and the page `GET /game-server` listing deliveries per role.
  */
 export async function gameServerPlugin(
   app: FastifyInstance,
-  opts: { store?: GameServerStore; secrets?: Record<number, string> } = {},
+  opts: { store?: GameServerStore; secrets?: Record<number, string>; shopApiUrl?: () => string | undefined } = {},
 ): Promise<void> {
   const store = opts.store ?? new GameServerStore();
   const secrets = opts.secrets ?? SANDBOX_CREDENTIALS.gameServers.secrets;
+  const shop = new VoucherShopClient(opts.shopApiUrl ?? (() => undefined), secrets);
 
   await app.register(async (scope) => {
     await useRawJsonAndForms(scope);
@@ -82,6 +87,28 @@ export async function gameServerPlugin(
         items: items as unknown as DeliveryItem[],
       });
       return { deliveryId: delivery.id, duplicate };
+    });
+
+    // A player buys an item in the game with vouchers: the game server spends them through the shop's signed API.
+    scope.post('/game-server/vouchers/:action', async (request, reply) => {
+      const { action } = request.params as { action: string };
+      const body = parseJsonObject(rawBody(request));
+      const appId = Number(body?.['appId']);
+      if (!body || !secrets[appId]) return error(reply, 400, 'INVALID_PARAMETER', 'expected {appId, ...}');
+      const role = { serverId: String(body['serverId'] ?? ''), roleId: String(body['roleId'] ?? '') };
+      let result;
+      if (action === 'balance') result = await shop.balance(appId, role);
+      else if (action === 'spend') {
+        result = await shop.spend(appId, {
+          ...role,
+          amount: Number(body['amount']),
+          itemId: String(body['itemId'] ?? ''),
+          ...(typeof body['itemName'] === 'string' ? { itemName: body['itemName'] } : {}),
+          ...(typeof body['transactionId'] === 'string' ? { transactionId: body['transactionId'] } : {}),
+        });
+      } else if (action === 'reverse') result = await shop.reverse(appId, String(body['transactionId'] ?? ''));
+      else return reply.callNotFound();
+      return reply.code(result.status).send(result.answer);
     });
 
     scope.post('/game-server/control', async (request, reply) => {

@@ -238,4 +238,26 @@ describe.each(BACKENDS)("the games' voucher API (%s)", (backend) => {
     expect((await shop.api('GET', '/api/v1/voucher/history')).status).toBe(401);
     expect((await shop.api('GET', '/api/v1/voucher/history?pageSize=51', { token: player.token })).status).toBe(400);
   });
+
+  it('the sandbox game server spends through this API when a player buys with vouchers in the game', async () => {
+    const player = await playerWith(500);
+    const game = (action: string, body: Record<string, unknown>) =>
+      fetch(`${shop.url}/sandbox/game-server/vouchers/${action}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ appId: 10030, ...body }),
+      }).then(async (response) => ({ status: response.status, body: (await response.json()) as { code: number; data: SpendResult & VoucherBalance } }));
+    const bought = await game('spend', { ...player.role, amount: 499, itemId: 'vip-30', itemName: '30-day VIP pass', transactionId: 'sandbox-purchase-1' });
+    expect(bought.status).toBe(200);
+    expect(bought.body.data).toMatchObject({ amount: 499, balance: 1 });
+    expect((await game('balance', player.role)).body.data.balance).toBe(1);
+    expect((await game('spend', { ...player.role, amount: 2, itemId: 'gem-2' })).status).toBe(409);
+    expect((await game('reverse', { transactionId: 'sandbox-purchase-1' })).body.data.balance).toBe(500);
+    const history = await shop.api<VoucherHistory>('GET', '/api/v1/voucher/history', { token: player.token });
+    expect(history.body.data.list.map((entry) => [entry.kind, entry.itemName])).toEqual([
+      ['spend_reversal', '30-day VIP pass'],
+      ['spend', '30-day VIP pass'],
+      ['purchase', null],
+    ]);
+  });
 });
