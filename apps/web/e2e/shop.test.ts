@@ -166,6 +166,14 @@ describe.skipIf(!enabled)('the shop in Chromium', () => {
     await page.goto(`${ctx.shop.url}/home?tab=gems`);
     await page.getByTestId('product-card').first().click();
     await page.getByTestId('buy-now').click();
+    // the region starts at the caller's (unknown here: US) and reloads the channels when changed, as on the voucher page
+    await expect.poll(() => page.getByTestId('settlement-region').inputValue()).toBe('US');
+    const german = page.waitForResponse((response) => response.url().endsWith('/api/v1/pay/channel/list/10030/DE'));
+    await page.getByTestId('settlement-region').selectOption('DE');
+    await german;
+    const american = page.waitForResponse((response) => response.url().endsWith('/api/v1/pay/channel/list/10030/US'));
+    await page.getByTestId('settlement-region').selectOption('US');
+    await american.catch(() => undefined); // US may be answered from before
     await payOnSettlement(page, 'paypal', 'IronWolf');
     await pressAtProvider(page, 'paypal', 'Decline');
     await page.waitForURL(/\/purchaseResult\?orderId=\d+/, { timeout: 20_000 });

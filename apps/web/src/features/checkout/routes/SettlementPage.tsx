@@ -10,6 +10,7 @@ import { useLanguage } from '../../../shared/i18n/useLanguage';
 import { formatPrice } from '../../../shared/lib/format';
 import { currentPlatform } from '../../../shared/lib/platform';
 import { startPayment } from '../../../shared/payment/start-payment';
+import { useCountries } from '../../../shared/forms/useCountries';
 import { fetchBoundRoles, pickCurrentRole } from '../../../shared/roles/bound-roles';
 import { useClientStore } from '../../../shared/store/client-store';
 import { ChannelPicker } from '../../../shared/ui/ChannelPicker';
@@ -28,12 +29,17 @@ export default function SettlementPage() {
   const { t } = useTranslation();
   const language = useLanguage();
   const accountSelect = useId();
+  const regionSelect = useId();
   const settlement = readSettlement(useClientStore((state) => state.settlement));
   const appId = settlement?.appId ?? null;
   const roles = useAsyncData(appId ? `roles:${appId}` : null, () => fetchBoundRoles(appId!));
   const [accountId, setAccountId] = useState<number | null>(null);
   const region = useAsyncData('region', () => fetchRegion().then(regionOf, () => regionOf(undefined)));
-  const regionCode = region.data ?? null;
+  const ipRegion = region.data ?? null;
+  // the region selector, as on the voucher page: it starts at the caller's country and reloads the channels
+  const [pickedRegion, setPickedRegion] = useState<string | null>(null);
+  const regionCode = pickedRegion ?? ipRegion;
+  const countries = useCountries(language);
   const channels = useAsyncData(appId && regionCode ? `channels:${appId}:${regionCode}` : null, () => fetchChannels(appId!, regionCode!));
   const shown = channelsForDevice(channels.data ?? [], currentPlatform());
   const [channelId, setChannelId] = useState<number | null>(null);
@@ -71,7 +77,7 @@ export default function SettlementPage() {
         payMethodId: channel.payMethodId,
         thirdChannelId: channel.thirdChannelId,
         payMethodName: channel.payMethodName,
-        regionCode: regionCode ?? undefined,
+        regionCode: ipRegion ?? undefined,
         selectedRegionCode: regionCode ?? undefined,
       };
       const line = settlement.lines[0]!;
@@ -140,6 +146,23 @@ export default function SettlementPage() {
           <h2 id="co-method" className="co-card__title">
             {t('settlement.paymentMethod')}
           </h2>
+          <label htmlFor={regionSelect} className="co-region__label">
+            {t('settlement.region')}
+          </label>
+          <select
+            id={regionSelect}
+            className="co-select co-region"
+            value={regionCode ?? ''}
+            onChange={(event) => setPickedRegion(event.target.value)}
+            data-testid="settlement-region"
+          >
+            {regionCode && !countries.some((country) => country.iso2 === regionCode) && <option value={regionCode}>{regionCode}</option>}
+            {countries.map((country) => (
+              <option key={country.iso2} value={country.iso2}>
+                {country.name}
+              </option>
+            ))}
+          </select>
           {channels.data && shown.length === 0 ? <NotFoundBlock /> : <ChannelPicker channels={shown} selectedId={channel?.id ?? null} onSelect={setChannelId} />}
         </section>
 
