@@ -206,6 +206,10 @@ describe.skipIf(!enabled)('the shop in Chromium', () => {
     await expect.poll(statuses).toEqual(['0']);
     await page.getByTestId('order-tab-cancelled').click();
     await expect.poll(async () => (await statuses()).sort()).toEqual(['5', '7']);
+    // a finished order can be removed from the list
+    await page.locator('[data-testid="my-order-card"][data-status="5"]').getByTestId('delete-order').click();
+    await confirmDialog(page, 'Delete');
+    await expect.poll(statuses).toEqual(['7']);
 
     // the other one is paid from My Orders with another payment method chosen on the purchase order screen
     await page.getByTestId('order-tab-pending').click();
