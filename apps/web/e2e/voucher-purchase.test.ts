@@ -70,6 +70,37 @@ describe.skipIf(!enabled)('buying vouchers in Chromium', () => {
     await page.context().close();
   });
 
+  it('shows a purchase and a spend in the game (through the game server) in the voucher history', async () => {
+    const { page, roleId } = await openVoucherPage();
+    const packs = await ctx.shop.api<{ voucherAmount: number }[]>('POST', '/api/v1/voucher/list/10030');
+    const amount = packs.data[1]!.voucherAmount;
+    await chooseAndSubmit(page, 'payermax');
+    await pressAtProvider(page, 'payermax', 'Pay');
+    await page.waitForURL(/\/payment\/return/);
+    await expect.poll(() => voucherBalance(page), { timeout: 10_000 }).toBe(amount);
+    // the player buys an item in the game with vouchers: the sandbox game server spends them through the shop's API
+    const spent = await fetch(`${ctx.shop.url}/sandbox/game-server/vouchers/spend`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ appId: 10030, serverId: '10001', roleId, amount: 100, itemId: 'gems-100', itemName: '100 Gems' }),
+    });
+    expect(spent.status).toBe(200);
+    await page.goto(`${ctx.shop.url}/voucher?from=close`);
+    await page.getByTestId('voucher-history-link').click();
+    await page.waitForURL(/\/voucher\/history$/);
+    await expect.poll(() => page.getByTestId('voucher-entry').count()).toBe(2);
+    expect(await page.getByTestId('voucher-balance').textContent()).toBe(`Balance: ${(amount - 100).toLocaleString('en')} vouchers`);
+    const entries = await page.getByTestId('voucher-entry').allTextContents();
+    expect(entries[0]).toContain('Spent in the game');
+    expect(entries[0]).toContain('100 Gems');
+    expect(entries[0]).toContain('−100');
+    expect(entries[1]).toContain('Bought');
+    expect(entries[1]).toContain(`+${amount.toLocaleString('en')}`);
+    await page.getByTestId('back').click();
+    await page.getByTestId('voucher-card').first().waitFor();
+    await page.context().close();
+  });
+
   it.each<Provider>(['paypal', 'payermax'])('a declined %s payment ends as Transaction Failed with nothing credited', async (provider) => {
     const { page } = await openVoucherPage();
     await chooseAndSubmit(page, provider);

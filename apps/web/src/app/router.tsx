@@ -27,6 +27,7 @@ import {
   PaymentReturnPage,
   PurchaseOrderPage,
   RegisterPage,
+  VoucherHistoryPage,
   VoucherInstructionsPage,
   VoucherPage,
 } from './routes';
@@ -41,6 +42,7 @@ export function AppRoutes() {
       <Route path="/login/dynamicTokenHelp" element={<DynamicTokenHelpPage />} />
       <Route path="/voucher" element={<VoucherPage />} />
       <Route path="/voucher/OrderHistory" element={<OrderHistoryPage />} />
+      <Route path="/voucher/history" element={<VoucherHistoryPage />} />
       <Route path="/voucher-instructions" element={<VoucherInstructionsPage />} />
       <Route path="/payment/return" element={<PaymentReturnPage />} />
       <Route path="/payment/cancel" element={<PaymentCancelPage />} />

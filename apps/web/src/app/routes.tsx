@@ -25,6 +25,7 @@ export const MyOrderPage = lazyRoute(() => import('../features/my-orders/routes/
 export const NotFoundPage = lazyRoute(() => import('./routes/NotFoundPage'));
 export const VoucherPage = lazyRoute(() => import('../features/voucher/routes/VoucherPage'));
 export const VoucherInstructionsPage = lazyRoute(() => import('../features/voucher/routes/VoucherInstructionsPage'));
+export const VoucherHistoryPage = lazyRoute(() => import('../features/voucher/routes/VoucherHistoryPage'));
 export const OrderHistoryPage = lazyRoute(() => import('../features/orders/routes/OrderHistoryPage'));
 export const PaymentReturnPage = lazyRoute(() => import('../features/payment/routes/PaymentReturnPage'));
 export const PaymentCancelPage = lazyRoute(() => import('../features/payment/routes/PaymentCancelPage'));
@@ -53,6 +54,7 @@ const PRELOAD: Record<string, { preload: () => Promise<unknown> }> = {
   '/myorder': MyOrderPage,
   '/voucher': VoucherPage,
   '/voucher/orderhistory': OrderHistoryPage,
+  '/voucher/history': VoucherHistoryPage,
   '/voucher-instructions': VoucherInstructionsPage,
   '/payment/return': PaymentReturnPage,
   '/payment/cancel': PaymentCancelPage,
@@ -76,7 +78,7 @@ const NEXT: Record<string, { preload: () => Promise<unknown> }[]> = {
   '/home/goodsdetail': [SettlementPage],
   '/settlement': [PurchaseResultPage],
   '/purchaseresult': [MyOrderPage, HomePage],
-  '/voucher': [OrderHistoryPage, VoucherInstructionsPage],
+  '/voucher': [OrderHistoryPage, VoucherInstructionsPage, VoucherHistoryPage],
   '/voucher/orderhistory': [VoucherPage, PurchaseOrderPage],
   '/payment/return': [VoucherPage, OrderHistoryPage],
   '/payment/cancel': [VoucherPage, OrderHistoryPage],

@@ -62,6 +62,9 @@ export default function VoucherPage() {
           <Link to="/voucher/OrderHistory" className="vp-link" data-testid="order-history-link">
             {t('voucher.orderHistory')}
           </Link>
+          <Link to="/voucher/history" className="vp-link" data-testid="voucher-history-link">
+            {t('voucherHistory.title')}
+          </Link>
           <Link to="/voucher-instructions?from=voucher" className="vp-link" data-testid="instructions-link">
             {t('voucher.instructions')}
           </Link>
