@@ -14,6 +14,8 @@ const EnvSchema = z.object({
   DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
   DATA_DIR: z.string().default('./data'),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /** A query that gets no answer from PostgreSQL for this long fails (503), e.g. during a network partition. */
+  DATABASE_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
   WEB_DIST: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
@@ -168,7 +170,7 @@ export interface AppConfig {
   publicUrl: string;
   /** Where providers (and the embedded sandbox) reach the shop's webhooks. */
   webhookBaseUrl: string;
-  database: { url?: string; dataDir: string; poolSize: number };
+  database: { url?: string; dataDir: string; poolSize: number; queryTimeoutMs: number };
   webDist: string;
   logLevel: string;
   jwtSecret: string;
@@ -254,7 +256,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     host: e.HOST,
     publicUrl,
     webhookBaseUrl: embedded ? internalUrl : publicUrl,
-    database: { url: e.DATABASE_URL, dataDir: e.DATA_DIR === 'memory://' ? e.DATA_DIR : resolve(e.DATA_DIR), poolSize: e.DATABASE_POOL_SIZE },
+    database: { url: e.DATABASE_URL, dataDir: e.DATA_DIR === 'memory://' ? e.DATA_DIR : resolve(e.DATA_DIR), poolSize: e.DATABASE_POOL_SIZE, queryTimeoutMs: e.DATABASE_QUERY_TIMEOUT_MS },
     webDist: resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
     logLevel: e.LOG_LEVEL,
     jwtSecret: e.JWT_SECRET ?? randomBytes(32).toString('hex'),

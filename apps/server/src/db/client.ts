@@ -21,7 +21,7 @@ const MIGRATIONS = fileURLToPath(new URL('./migrations', import.meta.url));
 /** Serialises migrations when several instances start against one PostgreSQL. */
 const MIGRATION_LOCK_ID = 727_001;
 
-export async function openDatabase(options: { url?: string; dataDir: string; poolSize?: number }): Promise<Database> {
+export async function openDatabase(options: { url?: string; dataDir: string; poolSize?: number; queryTimeoutMs?: number }): Promise<Database> {
   if (options.url) {
     const { default: pg } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
@@ -33,9 +33,14 @@ export async function openDatabase(options: { url?: string; dataDir: string; poo
       max: options.poolSize ?? 10,
       connectionTimeoutMillis: 5000,
       idleTimeoutMillis: 30_000,
+      // no answer at all (a partition, not a slow query) must not hold a request forever
+      query_timeout: options.queryTimeoutMs ?? 15_000,
+      keepAlive: true,
     });
-    // A dropped connection must not crash the process; requests get 503 and the pool reconnects.
+    // A dropped connection must not crash the process; requests get 503 and the pool reconnects. The pool's listener
+    // only covers idle clients: a client checked out for a transaction emits 'error' on itself when its socket dies.
     pool.on('error', () => undefined);
+    pool.on('connect', (client) => client.on('error', () => undefined));
     const db = drizzle({ client: pool, schema }) as unknown as Db;
     const client = await pool.connect();
     try {

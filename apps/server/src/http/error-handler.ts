@@ -11,7 +11,7 @@ function isDatabaseUnavailable(error: unknown): boolean {
   for (let current: unknown = error, depth = 0; current && depth < 5; depth++) {
     const { code, message } = current as { code?: string; message?: string };
     if (code && (UNAVAILABLE_CODES.has(code) || code.startsWith('08'))) return true;
-    if (message && /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect/i.test(message))
+    if (message && /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect|is not queryable|Query read timeout/i.test(message))
       return true;
     current = (current as { cause?: unknown }).cause;
   }

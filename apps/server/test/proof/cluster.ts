@@ -3,6 +3,8 @@ import { createServer, connect, type Server, type Socket } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { registerSandbox } from '@shop/sandbox/plugin';
+import { SANDBOX_CREDENTIALS } from '@shop/sandbox/credentials';
+import { signGameRequest } from '../../src/modules/games/game-server-client.ts';
 import { freePort } from '../harness.ts';
 
 /**
@@ -300,4 +302,19 @@ export class TcpProxy {
   async close(): Promise<void> {
     await this.cut();
   }
+}
+
+/** A game server's signed call to the voucher API (HMAC-SHA256 over `${ts}.${raw}` with the game's secret). */
+export function gameCall<T = unknown>(base: string, path: 'balance' | 'spend' | 'reverse', body: unknown, appId = 10030, timeoutMs?: number) {
+  const raw = JSON.stringify(body);
+  const timestamp = Math.floor(Date.now() / 1000);
+  return call<T>(base, 'POST', `/api/game/v1/vouchers/${path}`, {
+    rawBody: raw,
+    timeoutMs,
+    headers: {
+      'x-game-app-id': String(appId),
+      'x-game-timestamp': String(timestamp),
+      'x-game-signature': signGameRequest(SANDBOX_CREDENTIALS.gameServers.secrets[appId]!, timestamp, raw),
+    },
+  });
 }
