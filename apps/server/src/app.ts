@@ -10,6 +10,7 @@ import { openDatabase, type Database } from './db/client.ts';
 import { seedDatabase } from './db/seed.ts';
 import { installErrorHandler } from './http/error-handler.ts';
 import { unauthorized } from './http/errors.ts';
+import { registerAnalyticsRoutes } from './modules/analytics/analytics.routes.ts';
 import { registerAccountRoutes } from './modules/account/account.routes.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
 import type { SessionUser } from './modules/auth/tokens.ts';
@@ -154,6 +155,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     registerShopRoutes(shop, services);
     registerVoucherRoutes(shop, services);
     registerOpsRoutes(shop, services);
+    registerAnalyticsRoutes(shop, services);
     await shop.register(webhookRoutes, services);
     await shop.register(gameApiRoutes, services);
     await shop.register(webRoutes, { config });

@@ -526,3 +526,19 @@ export const refunds = pgTable(
     check('refunds_vouchers_check', sql`${t.vouchersTakenBack} >= 0 AND ${t.vouchersUnrecovered} >= 0`),
   ],
 );
+
+/** Page views and purchase events sent by the web client in production (the publisher's analytics). */
+export const analyticsEvents = pgTable(
+  'analytics_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    name: text('name').notNull(),
+    /** The optional third-party analytics id the client was configured with. */
+    trackingId: text('tracking_id'),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    clientTime: timestamp('client_time', { withTimezone: true, mode: 'date' }),
+    userAgent: text('user_agent'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('analytics_events_name_created_idx').on(t.name, t.createdAt)],
+);

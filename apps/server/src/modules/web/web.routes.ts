@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import fastifyStatic from '@fastify/static';
 import { RUNTIME_CONFIG_ELEMENT_ID, type RuntimeConfig } from '@shop/contract/runtime-config';
 import type { AppConfig } from '../../config.ts';
@@ -29,14 +28,6 @@ export function runtimeConfig(config: AppConfig, buildId: string): RuntimeConfig
     links: config.links,
   };
 }
-
-/** A page view or purchase event from the web app (sent in production only; see shared/analytics in apps/web). */
-const AnalyticsEvent = z.object({
-  name: z.enum(['page_view', 'purchase']),
-  tid: z.string().max(64).optional(),
-  payload: z.record(z.string().max(40), z.union([z.string().max(300), z.number(), z.boolean(), z.null()])).refine((p) => Object.keys(p).length <= 12),
-  at: z.string().max(40).optional(),
-});
 
 /** Embeds the runtime configuration as a JSON data block: no extra request, and CSP does not apply to data blocks. */
 export function injectRuntimeConfig(indexHtml: string, runtime: RuntimeConfig): string {
@@ -67,14 +58,6 @@ export async function webRoutes(app: FastifyInstance, { config }: { config: AppC
       },
     });
   }
-
-  // the analytics service of the spec: events land in the structured log (one JSON line each), ready for a log pipeline
-  app.post('/api/analytics/event', { schema: { hide: true }, bodyLimit: 4096 }, async (request, reply) => {
-    const parsed = AnalyticsEvent.safeParse(request.body);
-    if (!parsed.success) return reply.status(400).send({ code: 400, message: 'Bad event', data: null });
-    request.log.info({ analytics: parsed.data }, 'analytics event');
-    return reply.status(204).send();
-  });
 
   app.get('/api/common/version', { schema: { hide: true } }, async () => ({ code: 200, message: 'OK', data: { buildId } }));
 

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { setAnalyticsSink, trackPageView, trackPurchase } from './analytics';
+import { AnalyticsEventBody, analyticsEvent } from '@shop/contract/analytics';
+import { ANALYTICS_EVENT_PATH, setAnalyticsSink, trackPageView, trackPurchase } from './analytics';
 
 describe('analytics', () => {
   afterEach(() => setAnalyticsSink(undefined));
@@ -33,5 +34,16 @@ describe('analytics', () => {
       throw new Error('blocked');
     });
     expect(() => trackPurchase({ transactionId: 'x', channel: 'xsolla', amount: 1, currency: 'USD' }, 'production')).not.toThrow();
+  });
+
+  it("sends what the server's event endpoint accepts", () => {
+    expect(ANALYTICS_EVENT_PATH).toBe(analyticsEvent.path);
+    const sink = vi.fn();
+    setAnalyticsSink(sink);
+    trackPageView('/myOrder', 'production');
+    trackPurchase({ transactionId: 'SN2', channel: 'xsolla', amount: 9.99, currency: 'USD' }, 'production');
+    for (const [name, payload] of sink.mock.calls) {
+      expect(AnalyticsEventBody.safeParse({ name, payload, at: new Date().toISOString() }).success).toBe(true);
+    }
   });
 });
