@@ -44,6 +44,11 @@ export interface SandboxHost {
    * The sandbox's own webhooks pass through this host on their way to the shop; a payment notification about an order
    * number registered here is handed to the function instead (which may forward it, and send copies).
    */
+  /**
+   * Provider faults: a request whose path matches answers `status` without being processed ('fail'), or is processed
+   * and answered only after `delayMs` ('late', e.g. longer than the shop waits). Each fault applies `times` times.
+   */
+  faults: { path: RegExp; kind: 'fail' | 'late'; status?: number; delayMs?: number; times: number }[];
   intercept: Map<string, (raw: string, headers: Record<string, string>, forward: (to?: string) => Promise<Forwarded>) => Promise<Forwarded>>;
   deliveries(orderSn: string): Promise<{ orderSn: string }[]>;
   control(path: 'control' | 'game-server/control', body: unknown): Promise<void>;
@@ -95,6 +100,21 @@ export async function startSandboxHost(webhookTarget: string): Promise<SandboxHo
   });
   const deliveryCalls = new Map<string, number>();
   const holdDeliveries: SandboxHost['holdDeliveries'] = { on: false, held: 0 };
+  const faults: SandboxHost['faults'] = [];
+  const takeFault = (url: string, kind: 'fail' | 'late') => {
+    const fault = faults.find((f) => f.kind === kind && f.times > 0 && f.path.test(url));
+    if (fault) fault.times -= 1;
+    return fault;
+  };
+  app.addHook('onRequest', async (request, reply) => {
+    const fault = takeFault(request.url, 'fail');
+    if (fault) return reply.code(fault.status ?? 503).send({ name: 'SERVICE_UNAVAILABLE', message: 'injected fault' });
+  });
+  app.addHook('onSend', async (request, _reply, payload) => {
+    const fault = takeFault(request.url, 'late');
+    if (fault) await sleep(fault.delayMs ?? 0);
+    return payload;
+  });
   const isDelivery = (method: string, url: string) => method === 'POST' && /\/game-server\/api\/\d+\/deliveries$/.test(url);
   app.addHook('onRequest', async (request) => {
     const key = request.headers['idempotency-key'];
@@ -124,6 +144,7 @@ export async function startSandboxHost(webhookTarget: string): Promise<SandboxHo
     url,
     deliveryCalls,
     holdDeliveries,
+    faults,
     intercept,
     async deliveries(orderSn) {
       const response = await fetch(`${url}/game-server/deliveries.json?orderSn=${encodeURIComponent(orderSn)}`);

@@ -8,6 +8,7 @@ import { badRequest, conflict, notFound, providerUnavailable } from '../../http/
 import { orders } from '../../db/schema.ts';
 import type { Services } from '../../services.ts';
 import { captureAndSettle } from './paypal/paypal-settlement.ts';
+import { ProviderError } from './provider-error.ts';
 
 export function registerPaymentRoutes(app: FastifyInstance, services: Services): void {
   const { checkout, orders: orderService, db, paymentClients, settlement } = services;
@@ -48,7 +49,14 @@ export function registerPaymentRoutes(app: FastifyInstance, services: Services):
     if (!order || (body.orderId !== undefined && body.orderId !== order.id) || (body.orderSn && body.orderSn !== order.orderSn))
       throw notFound('orderNotFound');
     if (order.status === OrderStatus.AWAITING_PAYMENT || order.status === OrderStatus.PAYMENT_PROCESSING) {
-      await captureAndSettle(paymentClients.paypal, settlement, order);
+      try {
+        await captureAndSettle(paymentClients.paypal, settlement, order);
+      } catch (error) {
+        // PayPal timed out, failed or refused: the order stays as it is (reconciliation settles a capture that did
+        // happen) and the player gets a clear message instead of a 500.
+        if (error instanceof ProviderError) throw providerUnavailable();
+        throw error;
+      }
     } else if (order.status === OrderStatus.CANCELLED || order.status === OrderStatus.CLOSED) {
       throw badRequest('orderNotPayable');
     }
