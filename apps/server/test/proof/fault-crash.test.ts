@@ -94,6 +94,21 @@ describe.skipIf(!PG)('a crash between payment and delivery (SIGKILL, restart on 
     await second.kill('SIGKILL');
   }, 60_000);
 
+  it('killed right after the payment webhook committed (delivery maybe started): the next process finishes it, once', async () => {
+    const first = await start();
+    const order = await paidGemsOrder(first);
+    expect(await first.kill('SIGKILL')).toBe('SIGKILL'); // as soon as the provider got its 204
+    if ((await deliveryJob(order.orderId))?.leased) await expireLease(order.orderId);
+    const second = await start();
+    await until('the order to be delivered', async () => (await query<{ status: number }>('SELECT status FROM orders WHERE id = $1', [order.orderId]))[0]?.status === 3, 30_000);
+    expect(await sandbox.deliveries(order.orderSn)).toHaveLength(1);
+    expect(await historyOf(order.orderId)).toEqual([
+      [0, 2],
+      [2, 3],
+    ]);
+    await second.kill('SIGKILL');
+  }, 60_000);
+
   it('killed after the game server took the delivery but before the shop recorded it: the retry is a duplicate, delivered once', async () => {
     const first = await start();
     sandbox.holdDeliveries.on = true; // the game records the delivery; its answer is held back
