@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useLanguage } from '../../../shared/i18n/useLanguage';
 import { LanguageSelect } from '../../../shared/ui/LanguageSelect';
-import { PageHeader } from '../../../shared/ui/PageHeader';
+import { formatNumber } from '../../../shared/lib/format';
 import { logOut } from '../api/account-api';
 import { maskEmail, maskMobile } from '../lib/contact-display';
 import { useUserInfo } from '../lib/useUserInfo';
@@ -25,7 +25,10 @@ export default function MyPage() {
 
   return (
     <main className="shop-page account-page" data-testid="my-page">
-      <PageHeader title={t('account.myTitle')} />
+      <header className="account-header">
+        <h1 className="account-header__title">{t('account.myTitle')}</h1>
+        <LanguageSelect value={language} className="shop-language--light" />
+      </header>
       <section className="account-card" aria-label={t('account.myTitle')}>
         <div className="account-card__avatar" aria-hidden="true">
           {account.replace(/^\+/, '').slice(0, 1).toUpperCase() || '·'}
@@ -41,7 +44,7 @@ export default function MyPage() {
           )}
           {user && (
             <p className="account-card__balance" data-testid="my-balance">
-              {t('account.voucherBalance', { count: user.voucherBalance })}
+              {t('account.voucherBalance', { balance: formatNumber(user.voucherBalance, language) })}
             </p>
           )}
         </div>
@@ -56,10 +59,9 @@ export default function MyPage() {
         <Link to="/role" data-testid="to-roles">
           {t('account.gameAccounts')}
         </Link>
-        <div className="account-menu__row">
-          <span>{t('account.language')}</span>
-          <LanguageSelect value={language} />
-        </div>
+        <Link to="/voucher/history" data-testid="to-voucher-history">
+          {t('voucherHistory.title')}
+        </Link>
       </nav>
       <div className="account-actions">
         <button type="button" className="shop-button shop-button--block" disabled={leaving} onClick={leave} data-testid="logout">

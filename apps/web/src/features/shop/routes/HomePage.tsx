@@ -46,7 +46,7 @@ export default function HomePage() {
     <div className="sh">
       <header className="sh-header">
         <h1 className="sh-header__title">{t('shop.title')}</h1>
-        <LanguageSelect value={language} />
+        <LanguageSelect value={language} className="shop-language--light" />
       </header>
       <AccountChip role={current} loading={roles.loading} />
       <Tabs activeKey={tab} onChange={chooseTab} className="sh-tabs" data-testid="home-tabs">
