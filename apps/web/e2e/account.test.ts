@@ -163,6 +163,9 @@ describe.skipIf(!enabled)('profile, password, phone and e-mail changes in Chromi
     await page.goto(`${ctx.shop.url}/my/changeEmail`);
     await page.getByTestId('bind-email-page').waitFor();
     expect(new URL(page.url()).pathname).toBe('/my/bindEmail');
+    await page.goto(`${ctx.shop.url}/my/personalCenter`);
+    await expect.poll(() => page.getByTestId('profile-password').textContent()).toMatch(/^Not set/);
+    expect(await page.getByTestId('to-change-password').count()).toBe(0);
     await page.goto(`${ctx.shop.url}/my`);
     await expect.poll(() => page.getByTestId('my-account').textContent()).toBe('Game player');
     await page.close();

@@ -72,6 +72,8 @@ export const UserInfo = z.object({
   email: z.string().nullable(),
   mobile: z.string().nullable(),
   countryCode: z.string().nullable(),
+  /** False for a player who only ever came in from the game (quick login): there is no password to change yet. */
+  hasPassword: z.boolean(),
   /** The game account the session was opened for (quick login), else the default one. */
   gameRole: GameRole.nullable(),
   voucherBalance: z.number().int(),

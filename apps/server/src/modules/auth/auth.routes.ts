@@ -25,6 +25,7 @@ export function registerAuthRoutes(app: FastifyInstance, { config, games, tokens
       email: player.email,
       mobile: player.mobile,
       countryCode: player.countryCode,
+      hasPassword: player.passwordHash !== null,
       gameRole: account ? await games.describe(account) : null,
       voucherBalance: account ? await ledger.balance(account.id) : 0,
     };

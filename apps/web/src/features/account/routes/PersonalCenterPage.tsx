@@ -43,14 +43,16 @@ export default function PersonalCenterPage() {
         </div>
         <div className="account-profile__row">
           <dt>{t('auth.password')}</dt>
-          <dd>••••••••</dd>
-          <Link to="/my/changePassword" data-testid="to-change-password">
-            {t('account.change')}
-          </Link>
+          <dd data-testid="profile-password">{user ? (user.hasPassword ? '••••••••' : <span className="shop-muted">{t('account.noPassword')}</span>) : loading}</dd>
+          {user?.hasPassword && (
+            <Link to="/my/changePassword" data-testid="to-change-password">
+              {t('account.change')}
+            </Link>
+          )}
         </div>
         <div className="account-profile__row">
           <dt>{t('auth.country')}</dt>
-          <dd data-testid="profile-country">{user ? (user.countryCode ? countryNamer(language)(user.countryCode) : notBound) : loading}</dd>
+          <dd data-testid="profile-country">{user ? (user.countryCode ? countryNamer(language)(user.countryCode) : '—') : loading}</dd>
         </div>
       </dl>
     </main>
