@@ -11,7 +11,8 @@ import { CountriesService, type IpCountryLookup } from './modules/countries/coun
 import { GameVouchersService } from './modules/game-api/game-vouchers.service.ts';
 import { GamesService } from './modules/games/games.service.ts';
 import { OrdersService } from './modules/orders/orders.service.ts';
-import { CheckoutService, EXPIRE_ORDER_JOB } from './modules/payments/checkout.service.ts';
+import { CheckoutService } from './modules/payments/checkout.service.ts';
+import { EXPIRE_ORDER_JOB } from './modules/orders/order-creation.ts';
 import { PaymentGateway, type PaymentClients } from './modules/payments/payment-gateway.ts';
 import { PaypalClient } from './modules/payments/paypal/paypal-client.ts';
 import { PayermaxClient } from './modules/payments/payermax/payermax-client.ts';

@@ -13,14 +13,13 @@ import { pickLocalized } from '../../shared/localized.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
 import type { ChannelsService } from '../channels/channels.service.ts';
 import type { GamesService } from '../games/games.service.ts';
-import { enqueue } from '../../jobs/outbox.ts';
+import { createOrderResult, enqueueExpiry, nextOrderId } from '../orders/order-creation.ts';
 import { newOrderSn } from '../orders/order-number.ts';
 import type { OrderRow } from '../orders/order-state-machine.ts';
 import type { SessionUser } from '../auth/tokens.ts';
 import { minorToMajorNumber } from './money.ts';
 import type { PaymentGateway } from './payment-gateway.ts';
 
-export const EXPIRE_ORDER_JOB = 'order.expire';
 
 type CreateBody = z.output<typeof CreateVoucherOrderBody>;
 
@@ -65,7 +64,7 @@ export class CheckoutService {
     // are one transaction (one commit) and no database lock waits on a provider. A payment opened for an order that
     // then fails to commit is harmless: nobody can reach or pay it.
     const draft = {
-      id: await this.nextOrderId(),
+      id: await nextOrderId(this.db),
       orderSn: newOrderSn(),
       userId: user.userId,
       thirdChannelName: channel.thirdChannelName,
@@ -112,30 +111,10 @@ export class CheckoutService {
         originalPriceMinor: product.priceMinor,
         voucherAmount: product.voucherAmount,
       });
-      await enqueue(tx, {
-        kind: EXPIRE_ORDER_JOB,
-        payload: { orderId: created!.id },
-        runAt: created!.expiresAt!,
-        dedupeKey: `expire:${created!.id}`,
-      });
+      await enqueueExpiry(tx, created!);
       return created!;
     });
-
-    return {
-      thirdChannelName: channel.thirdChannelName as ThirdChannelNameValue,
-      thirdPayResponse: payment.body,
-      ptOrderId: order.orderSn,
-      orderId: order.id,
-      orderSn: order.orderSn,
-      totalAmount: minorToMajorNumber(order.payAmountMinor, order.currency),
-      currency: order.currency,
-    };
-  }
-
-  /** Order ids are taken before the order is written: the provider's return URLs carry them. */
-  private async nextOrderId(): Promise<number> {
-    const result = await this.db.execute(sql`SELECT nextval(pg_get_serial_sequence('orders', 'id'))::int8 AS id`);
-    return Number((result as unknown as { rows: { id: number | string }[] }).rows[0]!.id);
+    return createOrderResult(order, payment.body);
   }
 
   /** Re-opens the payment of an unpaid order of the caller (order list "Pay", purchase order screen). */

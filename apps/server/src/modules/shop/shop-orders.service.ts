@@ -3,21 +3,20 @@ import { EXCLUDED_PRODUCT_ID, GoodsType } from '@shop/contract/catalog';
 import type { CreateOrderResult } from '@shop/contract/checkout';
 import { DEFAULT_REGION } from '@shop/contract/games';
 import type { Language } from '@shop/contract/languages';
-import { OrderStatus, type ThirdChannelNameValue } from '@shop/contract/orders';
+import { OrderStatus } from '@shop/contract/orders';
 import { MAX_ITEMS_PER_ORDER, PayType, type OrderItemDetail, type RefundRequestInfo } from '@shop/contract/shop-orders';
 import type { AppConfig } from '../../config.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import { orderItems, orders, products, refundRequests } from '../../db/schema.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
-import { enqueue } from '../../jobs/outbox.ts';
 import { pickLocalized } from '../../shared/localized.ts';
 import type { SessionUser } from '../auth/tokens.ts';
 import type { ChannelsService } from '../channels/channels.service.ts';
 import type { GamesService } from '../games/games.service.ts';
 import { newOrderSn } from '../orders/order-number.ts';
-import { canTransition, transition, type OrderRow } from '../orders/order-state-machine.ts';
+import { canTransition, transition } from '../orders/order-state-machine.ts';
 import type { OrdersService } from '../orders/orders.service.ts';
-import { EXPIRE_ORDER_JOB } from '../payments/checkout.service.ts';
+import { createOrderResult, enqueueExpiry, nextOrderId } from '../orders/order-creation.ts';
 import { minorToMajorNumber } from '../payments/money.ts';
 import type { PaymentGateway } from '../payments/payment-gateway.ts';
 import type { RolesService } from '../roles/roles.service.ts';
@@ -109,7 +108,7 @@ export class ShopOrdersService {
     if (!channel) throw badRequest('channelNotOffered');
 
     const draft = {
-      id: await this.nextOrderId(),
+      id: await nextOrderId(this.db),
       orderSn: newOrderSn(),
       userId: user.userId,
       thirdChannelName: channel.thirdChannelName,
@@ -154,27 +153,10 @@ export class ShopOrdersService {
           voucherAmount: 0,
         })),
       );
-      await enqueue(tx, { kind: EXPIRE_ORDER_JOB, payload: { orderId: created!.id }, runAt: created!.expiresAt!, dedupeKey: `expire:${created!.id}` });
+      await enqueueExpiry(tx, created!);
       return created!;
     });
-    return this.createResult(order, payment.body);
-  }
-
-  private createResult(order: OrderRow, thirdPayResponse: string): CreateOrderResult {
-    return {
-      thirdChannelName: order.thirdChannelName as ThirdChannelNameValue,
-      thirdPayResponse,
-      ptOrderId: order.orderSn,
-      orderId: order.id,
-      orderSn: order.orderSn,
-      totalAmount: minorToMajorNumber(order.payAmountMinor, order.currency),
-      currency: order.currency,
-    };
-  }
-
-  private async nextOrderId(): Promise<number> {
-    const result = await this.db.execute(sql`SELECT nextval(pg_get_serial_sequence('orders', 'id'))::int8 AS id`);
-    return Number((result as unknown as { rows: { id: number | string }[] }).rows[0]!.id);
+    return createOrderResult(order, payment.body);
   }
 
   async itemDetail(userId: number, orderId: number, language: Language): Promise<OrderItemDetail> {
@@ -301,7 +283,7 @@ export class ShopOrdersService {
       from: order.orderSource === 'voucher' ? 'voucher' : 'shop',
       userCountry: order.selectedRegionCode ?? DEFAULT_REGION,
     });
-    return this.createResult(order, body2);
+    return createOrderResult(order, body2);
   }
 
   /**
