@@ -5,7 +5,8 @@
 //
 // Environment: BENCH_SECONDS (per figure, default 5), BENCH_CONNECTIONS (default 10), BENCH_DATABASE_URL (admin URL of
 // the PostgreSQL where a fresh database is created and dropped, default postgres://postgres@127.0.0.1:5432/test),
-// BENCH_CHROMIUM (default /usr/bin/chromium), BENCH_UI_RUNS (default 3), BENCH_SKIP (comma list: postgres,ui,pgbench).
+// BENCH_CHROMIUM (default /usr/bin/chromium), BENCH_UI_RUNS (default 3), BENCH_SKIP (comma list: postgres,ui,pgbench,ledger),
+// BENCH_LEDGER_ROLES (roles the voucher spends are spread over, default 8).
 import { randomBytes } from 'node:crypto';
 import { accessSync, constants, existsSync, mkdtempSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
@@ -17,6 +18,7 @@ import { seedDatabase } from '../apps/server/src/db/seed.ts';
 import { firstLoadJs } from './bench/bundle.ts';
 import { cleanupAll, installExitHandlers, onCleanup, runSync, trackTempDir, withTimeout } from './bench/cleanup.ts';
 import { load, type LoadResult } from './bench/http-load.ts';
+import { benchLedger, type LedgerFigures, type SettleFigures, type SpendFigures } from './bench/ledger.ts';
 import { pgliteTransaction, pgTransaction, prepareFixture, runPgbench, tightLoop, type LoopResult } from './bench/order-tx.ts';
 import { startServer, type RunningServer } from './bench/processes.ts';
 import { measureVoucherPage, type UiResult } from './bench/ui.ts';
@@ -28,6 +30,7 @@ const WARMUP_SECONDS = 1;
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const CHROMIUM = process.env.BENCH_CHROMIUM ?? '/usr/bin/chromium';
 const UI_RUNS = Math.round(positive(process.env.BENCH_UI_RUNS, 3));
+const LEDGER_ROLES = Math.round(positive(process.env.BENCH_LEDGER_ROLES, 8));
 const SKIP = new Set((process.env.BENCH_SKIP ?? '').split(',').map((s) => s.trim()).filter(Boolean));
 const APP_ID = 10030;
 const REGION = 'US';
@@ -45,7 +48,7 @@ const errorText = (error: unknown) => (error instanceof Error ? error.message : 
 // ---------------------------------------------------------------------------------------------------------------------
 // Results
 
-interface ShopFigures {
+interface ShopFigures extends LedgerFigures {
   voucherList?: LoadResult;
   createOrder?: LoadResult;
   direct?: LoopResult;
@@ -192,6 +195,15 @@ async function loadShop(shop: RunningServer, figures: ShopFigures, label: string
   });
   if (figures.createOrder.errors) {
     progress(`${label}: order creation errors:\n  ${figures.createOrder.errorSamples.join('\n  ')}`);
+  }
+  if (!SKIP.has('ledger')) {
+    await section(`voucher spend and webhook settlement on ${label}`, figures, () =>
+      benchLedger(
+        { url: shop.url, appId: APP_ID, region: REGION, connections: CONNECTIONS, seconds: SECONDS, warmupSeconds: WARMUP_SECONDS, roles: LEDGER_ROLES, progress },
+        figures,
+        label,
+      ),
+    );
   }
   return order.pick;
 }
@@ -476,6 +488,33 @@ function shopRows(label: string, f: ShopFigures): Row[] {
       verdict: ratio >= TARGET.orderToDirect ? 'meets' : 'MISSED',
     });
   }
+  rows.push(...ledgerRows(label, f));
+  return rows;
+}
+
+function ledgerRows(label: string, f: ShopFigures): Row[] {
+  if (SKIP.has('ledger')) return [{ figure: `${label}: voucher spend, webhook settlement`, value: 'skipped (BENCH_SKIP=ledger)', target: '', verdict: 'n/a' }];
+  const rows: Row[] = [];
+  const ofBare = (r: LoadResult) => (bare ? `, ${pct(r.okRps / bare.okRps)} of bare` : '');
+  const spendRow = (figure: string, r: SpendFigures | undefined) =>
+    rows.push(
+      r
+        ? { figure, value: `${loadText(r)}${ofBare(r)}`, target: '', verdict: r.errors ? 'ERROR' : 'info' }
+        : { figure, value: 'failed (see above)', target: '', verdict: 'ERROR' },
+    );
+  spendRow(`${label}: POST /api/game/v1/vouchers/spend (${f.voucherSpend?.roles ?? LEDGER_ROLES} roles)`, f.voucherSpend);
+  spendRow(`${label}: voucher spend, one hot role`, f.voucherSpendHotRole);
+  const settle: SettleFigures | undefined = f.webhookSettle;
+  rows.push(
+    settle
+      ? {
+          figure: `${label}: POST /api/webhooks/payermax (settle + credit)`,
+          value: `${loadText(settle)}${ofBare(settle)}; ${int(settle.settled)} of ${int(settle.sent)} settled`,
+          target: '',
+          verdict: settle.errors || settle.settled !== settle.sent ? 'ERROR' : 'info',
+        }
+      : { figure: `${label}: webhook settlement`, value: 'failed (see above)', target: '', verdict: 'ERROR' },
+  );
   return rows;
 }
 
@@ -521,6 +560,21 @@ function printTable(rows: Row[]): void {
   console.log([line(headers), rule, ...rows.map(line)].join('\n'));
 }
 
+function loadJson(r: LoadResult) {
+  return {
+    rps: Math.round(r.okRps * 10) / 10,
+    p99: r.latencyP99Ms,
+    latencyAvgMs: Math.round(r.latencyAvgMs * 10) / 10,
+    errors: r.errors,
+    ratioToBare: bare ? Number((r.okRps / bare.okRps).toFixed(3)) : null,
+  };
+}
+
+function spendJson(r: SpendFigures | undefined) {
+  if (!r) return SKIP.has('ledger') ? 'skipped' : null;
+  return { ...loadJson(r), roles: r.roles, okSpends: r.okSpends, balanceDrop: r.balanceDrop };
+}
+
 function shopJson(f: ShopFigures) {
   if (f.skipped) return { skipped: f.skipped };
   const round = (n: number) => Math.round(n * 10) / 10;
@@ -538,6 +592,11 @@ function shopJson(f: ShopFigures) {
     orderToDirect: orderRatio === null ? null : ratio3(orderRatio),
     orderMeets: orderRatio === null ? null : orderRatio >= TARGET.orderToDirect,
     ...(f.pgbench ? { pgbenchTps: round(f.pgbench.tps) } : {}),
+    voucherSpend: spendJson(f.voucherSpend),
+    voucherSpendHotRole: spendJson(f.voucherSpendHotRole),
+    webhookSettle: f.webhookSettle
+      ? { ...loadJson(f.webhookSettle), sent: f.webhookSettle.sent, settled: f.webhookSettle.settled }
+      : SKIP.has('ledger') ? 'skipped' : null,
     errors: f.errors,
   };
 }
@@ -546,7 +605,8 @@ function shopJson(f: ShopFigures) {
 
 async function main(): Promise<number> {
   installExitHandlers();
-  const limitSeconds = 300 + 10 * (SECONDS + WARMUP_SECONDS);
+  // The ledger figures add order preparation, settlement, its check and two spend runs per database.
+  const limitSeconds = 300 + (SKIP.has('ledger') ? 10 : 18) * (SECONDS + WARMUP_SECONDS);
   const limit = setTimeout(() => {
     progress(`time limit of ${limitSeconds} s reached, stopping`);
     void withTimeout(cleanupAll(), 20_000, 'cleanup')

@@ -17,6 +17,7 @@ declare module 'autocannon' {
     headers?: Record<string, string>;
     body?: string | Buffer;
     onResponse?: (status: number, body: string, context: Record<string, unknown>, headers: Record<string, string>) => void;
+    setupRequest?: (request: AutocannonRequest, context: Record<string, unknown>) => AutocannonRequest;
   }
   interface AutocannonOptions {
     url: string;

@@ -1,5 +1,5 @@
 // HTTP load with autocannon's programmatic API: a warm-up, then a fixed-duration run at a fixed concurrency.
-import autocannon, { type AutocannonResult } from 'autocannon';
+import autocannon, { type AutocannonRequest, type AutocannonResult } from 'autocannon';
 import { withTimeout } from './cleanup.ts';
 
 export interface LoadResult {
@@ -8,11 +8,15 @@ export interface LoadResult {
   /** Successful (HTTP 2xx and, when checked, envelope code 200) requests per second. */
   okRps: number;
   total: number;
+  /** Successful requests of the measured run. */
+  ok: number;
   errors: number;
   latencyAvgMs: number;
   latencyP99Ms: number;
   /** Up to five distinct failures with their count. */
   errorSamples: string[];
+  /** Successful requests of the warm-up run (they changed state too, e.g. spent vouchers). */
+  warmupOk: number;
 }
 
 export interface LoadOptions {
@@ -25,14 +29,20 @@ export interface LoadOptions {
   warmupSeconds: number;
   /** Parse every answer and count those whose envelope code is not 200 as errors. */
   checkEnvelope?: boolean;
+  /** Per-request body and headers (merged over `headers`), e.g. a fresh idempotency key and signature each time. */
+  next?: () => { body?: string; headers?: Record<string, string> };
+  /** A fixed number of requests instead of `seconds` (then `seconds` only bounds the wait; no warm-up). */
+  amount?: number;
 }
 
 export async function load(options: LoadOptions): Promise<LoadResult> {
-  if (options.warmupSeconds > 0) await once(options, options.warmupSeconds);
-  return once(options, options.seconds);
+  if (options.amount !== undefined) return once(options, options.seconds, options.amount);
+  const warmup = options.warmupSeconds > 0 ? await once(options, options.warmupSeconds) : undefined;
+  const measured = await once(options, options.seconds);
+  return { ...measured, warmupOk: warmup ? warmup.ok : 0 };
 }
 
-async function once(options: LoadOptions, seconds: number): Promise<LoadResult> {
+async function once(options: LoadOptions, seconds: number, amount?: number): Promise<LoadResult> {
   const failures = new Map<string, number>();
   let envelopeErrors = 0;
   const note = (key: string) => failures.set(key, (failures.get(key) ?? 0) + 1);
@@ -53,7 +63,7 @@ async function once(options: LoadOptions, seconds: number): Promise<LoadResult> 
   const instance = autocannon({
     url: options.url,
     connections: options.connections,
-    duration: seconds,
+    ...(amount !== undefined ? { amount } : { duration: seconds }),
     timeout: 10,
     requests: [
       {
@@ -61,10 +71,11 @@ async function once(options: LoadOptions, seconds: number): Promise<LoadResult> 
         headers: options.headers ?? {},
         ...(options.body !== undefined ? { body: options.body } : {}),
         ...(onResponse ? { onResponse } : {}),
+        ...(options.next ? { setupRequest: withNext(options.next) } : {}),
       },
     ],
   });
-  const result: AutocannonResult = await withTimeout(Promise.resolve(instance), (seconds + 30) * 1000, `load ${options.url}`).catch(
+  const result: AutocannonResult = await withTimeout(Promise.resolve(instance), (seconds + 30) * 1000 * (amount !== undefined ? 4 : 1), `load ${options.url}`).catch(
     (error: unknown) => {
       instance.stop();
       throw error;
@@ -85,6 +96,7 @@ async function once(options: LoadOptions, seconds: number): Promise<LoadResult> 
     rps: total / duration,
     okRps: Math.max(0, total - envelopeErrors - httpErrors) / duration,
     total,
+    ok: Math.max(0, total - envelopeErrors - httpErrors),
     errors,
     latencyAvgMs: result.latency.average,
     latencyP99Ms: result.latency.p99,
@@ -92,5 +104,13 @@ async function once(options: LoadOptions, seconds: number): Promise<LoadResult> 
       .sort((a, b) => b[1] - a[1])
       .slice(0, 5)
       .map(([key, count]) => `${count} x ${key}`),
+    warmupOk: 0,
+  };
+}
+
+function withNext(next: NonNullable<LoadOptions['next']>): NonNullable<AutocannonRequest['setupRequest']> {
+  return (request) => {
+    const { body, headers } = next();
+    return { ...request, ...(body !== undefined ? { body } : {}), headers: { ...request.headers, ...headers } };
   };
 }
