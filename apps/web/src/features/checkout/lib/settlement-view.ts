@@ -1,5 +1,4 @@
 import { DEFAULT_REGION, UNKNOWN_REGION } from '@shop/contract/games';
-import { OrderStatus } from '@shop/contract/orders';
 import type { CartLine } from '../../../shared/cart/cart';
 
 /** Sums in minor units (cents) so the summary never shows 0.30000000000000004. */
@@ -17,26 +16,3 @@ export function summaryOf(lines: readonly Pick<CartLine, 'price' | 'discountPric
 
 /** The IP lookup says ZZ when it does not know: the default region then. */
 export const regionOf = (code: string | undefined) => (!code || code.toUpperCase() === UNKNOWN_REGION ? DEFAULT_REGION : code.toUpperCase());
-
-export type ResultKind = 'pending' | 'success' | 'deliveryError' | 'failed' | 'closed' | 'refunded';
-
-/** The purchase result screen's reading of an order status. */
-export function resultOf(status: number): ResultKind {
-  switch (status) {
-    case OrderStatus.AWAITING_PAYMENT:
-    case OrderStatus.PAYMENT_PROCESSING:
-      return 'pending';
-    case OrderStatus.PAYMENT_COMPLETE:
-    case OrderStatus.ORDER_COMPLETE:
-      return 'success';
-    case OrderStatus.DELIVERY_ERROR:
-      return 'deliveryError';
-    case OrderStatus.TRANSACTION_FAILED:
-      return 'failed';
-    case OrderStatus.REFUND_COMPLETE:
-    case OrderStatus.REFUNDED_AFTER_DELIVERY:
-      return 'refunded';
-    default:
-      return 'closed';
-  }
-}

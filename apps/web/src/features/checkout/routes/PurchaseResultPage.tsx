@@ -4,13 +4,13 @@ import { Link, useSearchParams } from 'react-router';
 import { displayOrderSn } from '@shop/contract/orders';
 import { clearSettlement } from '../../../shared/checkout/settlement';
 import { confirmOrderStatus } from '../api/checkout-api';
-import { resultOf, type ResultKind } from '../lib/settlement-view';
+import { outcomeOf, type Outcome } from '../../../shared/lib/order-outcome';
 import './checkout.css';
 
 const POLL_MS = 1500;
 const POLL_FOR_MS = 30_000;
 
-type View = { kind: 'checking' } | { kind: ResultKind | 'unknown'; orderSn?: string; status?: number };
+type View = { kind: 'checking' } | { kind: Outcome | 'unknown'; orderSn?: string; status?: number };
 
 const ICONS: Record<View['kind'], string> = {
   checking: '⏳',
@@ -50,7 +50,7 @@ export default function PurchaseResultPage() {
         try {
           const [order] = await confirmOrderStatus(orderId);
           if (order) {
-            last = { kind: resultOf(order.status), orderSn: order.orderSn, status: order.status };
+            last = { kind: outcomeOf(order.status), orderSn: order.orderSn, status: order.status };
             if (last.kind !== 'pending') break;
           }
         } catch {

@@ -7,14 +7,8 @@ import { useLanguage } from '../../../shared/i18n/useLanguage';
 import { capturePaypal, fetchOrder } from '../api/payment-api';
 import { PaymentResultActions } from '../components/PaymentResultActions';
 import { paymentResultPath } from '../../../shared/payment/paths';
-import {
-  POLL_TIMEOUT_MS,
-  POLL_TIMEOUT_NOT_PAID_MS,
-  outcomeOf,
-  pollUntilSettled,
-  providerSaysNotPaid,
-  type Outcome,
-} from '../lib/order-outcome';
+import { outcomeOf, type Outcome } from '../../../shared/lib/order-outcome';
+import { POLL_TIMEOUT_MS, POLL_TIMEOUT_NOT_PAID_MS, pollUntilSettled, providerSaysNotPaid } from '../lib/order-outcome';
 import { breakOutOfFrame, paymentQuery } from '../lib/target';
 import './payment.css';
 
