@@ -155,6 +155,25 @@ describe.skipIf(!enabled)('profile, password, phone and e-mail changes in Chromi
     await page.close();
   });
 
+  it('logging out with an expired access token still ends the session on the server', async () => {
+    const page = await ctx.browser.newPage();
+    await page.goto(voucherLink(ctx.shop, { roleId: `expired-${Date.now()}` }));
+    const before = await savedToken(page);
+    await page.goto(`${ctx.shop.url}/my`);
+    await page.getByTestId('my-page').waitFor();
+    // the saved record says the access token is past its lifetime (the server would still take it)
+    await page.evaluate(() => {
+      const record = JSON.parse(localStorage.getItem('token')!);
+      localStorage.setItem('token', JSON.stringify({ ...record, time: 0 }));
+    });
+    await page.getByTestId('logout').click();
+    await page.getByTestId('login-page').waitFor();
+    expect(await page.getByText('Your session has expired. Please refresh to continue.').count()).toBe(0);
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    expect((await ctx.shop.api('GET', '/api/user/info', { token: before })).code).toBe(401);
+    await page.close();
+  });
+
   it('a change screen for a contact the account lacks offers to link one instead', async () => {
     const page = await ctx.browser.newPage();
     // a quick-login player has neither e-mail nor phone

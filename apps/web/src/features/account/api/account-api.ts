@@ -10,7 +10,7 @@ import {
   type ChangePasswordBody,
 } from '@shop/contract/account';
 import { userInfo } from '@shop/contract/auth';
-import { call } from '../../../shared/api/client';
+import { call, refreshSession } from '../../../shared/api/client';
 import { clearToken, readToken, saveToken } from '../../../shared/storage/token';
 
 export const fetchUserInfo = () => call(userInfo, {});
@@ -29,17 +29,18 @@ export const bindMobile = (body: ChangeMobileBody) => call(changeMobile, { body 
 export const bindEmail = (body: ChangeEmailBody) => call(changeEmail, { body });
 
 /**
- * Ends this session on the server (its refresh-token family), then forgets the tokens whatever the answer. With an
- * expired access token the server call is skipped rather than asking the player to refresh a session they are leaving.
+ * Ends this session on the server (its refresh-token family), then forgets the tokens whatever the answer. An expired
+ * access token is renewed quietly first (no expired-session dialog for a player who is leaving), so the server can still
+ * revoke the family.
  */
 export async function logOut(): Promise<void> {
-  const record = readToken();
   try {
-    if (record && !record.expired) {
-      await call(logout, { body: { refreshToken: record.data.refreshToken }, authRedirect: false, quiet: true });
-    }
+    const record = readToken();
+    if (record?.expired && !(await refreshSession())) return;
+    const current = readToken();
+    if (current) await call(logout, { body: { refreshToken: current.data.refreshToken }, authRedirect: false, quiet: true });
   } catch {
-    // an expired or already revoked session is logged out all the same
+    // an already revoked session is logged out all the same
   } finally {
     clearToken();
   }
