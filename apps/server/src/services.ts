@@ -14,6 +14,7 @@ import { OrdersService } from './modules/orders/orders.service.ts';
 import { CheckoutService } from './modules/payments/checkout.service.ts';
 import { EXPIRE_ORDER_JOB } from './modules/orders/order-creation.ts';
 import { PaymentGateway, type PaymentClients } from './modules/payments/payment-gateway.ts';
+import { DuplicatePaymentsService } from './modules/payments/duplicate-payments.ts';
 import { PaypalClient } from './modules/payments/paypal/paypal-client.ts';
 import { PayermaxClient } from './modules/payments/payermax/payermax-client.ts';
 import { ProviderRefundService } from './modules/payments/provider-refunds.ts';
@@ -60,6 +61,7 @@ export interface Services {
   voucherHistory: VoucherHistoryService;
   reconciliation: ReconciliationService;
   providerRefunds: ProviderRefundService;
+  duplicatePayments: DuplicatePaymentsService;
 }
 
 export interface ServiceOverrides {
@@ -103,13 +105,14 @@ export function createServices(config: AppConfig, database: Database, log: Fasti
   const sender = overrides.sender ?? createMessageSender(config.notifications, overrides.fetch);
   const tokens = new TokenService(db, config.jwtSecret, config.accessTokenTtlSeconds, config.refreshTokenTtlDays);
   const roles = new RolesService(db, games, gameServer, tokens);
-  const verification = new VerificationService(db, config.verification, config.jwtSecret, sender, log);
+  const users = new UsersService(db);
+  const verification = new VerificationService(db, config.verification, config.jwtSecret, sender, users, log);
   return {
     config,
     database,
     db,
     tokens,
-    users: new UsersService(db),
+    users,
     games,
     catalog,
     countries: new CountriesService(db, { countryHeader: config.countryHeader, lookup: overrides.ipCountryLookup }),
@@ -133,5 +136,6 @@ export function createServices(config: AppConfig, database: Database, log: Fasti
     voucherHistory: new VoucherHistoryService(db, ledger),
     reconciliation,
     providerRefunds: new ProviderRefundService(db, paymentClients, settlement, log),
+    duplicatePayments: new DuplicatePaymentsService(db, paymentClients, settlement, log),
   };
 }

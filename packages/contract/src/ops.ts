@@ -83,3 +83,48 @@ export const opsRetryDelivery = defineRoute({
   body: z.object({ orderId: entityId }),
   data: z.object({ orderId: z.number().int(), status: z.number().int() }),
 });
+
+export const DuplicatePaymentStatus = z.enum(['open', 'refund_pending', 'refunded', 'refund_failed']);
+
+export const DuplicatePaymentView = z.object({
+  id: z.number().int(),
+  orderId: z.number().int(),
+  orderSn: z.string(),
+  /** The provider that took the second payment, and its id there (PayPal capture, Xsolla transaction, PayerMax trade). */
+  provider: z.string(),
+  paymentId: z.string(),
+  amountMinor: z.number().int(),
+  currency: z.string(),
+  /** open: nobody acted yet; refund_pending: asked, waiting for the provider's confirmation; refund_failed: see lastError. */
+  status: DuplicatePaymentStatus,
+  providerRefundId: z.string().nullable(),
+  lastError: z.string().nullable(),
+  createdAt: z.string(),
+  refundedAt: z.string().nullable(),
+});
+export type DuplicatePaymentView = z.infer<typeof DuplicatePaymentView>;
+
+export const opsDuplicatePayments = defineRoute({
+  method: 'GET',
+  path: '/ops/v1/payments/duplicates',
+  auth: 'ops',
+  summary:
+    'Second payments: money a provider took for an order another payment had already paid (a session paid after a ' +
+    'channel switch). They are never credited or delivered; refund them. Oldest first, by status (default: not refunded).',
+  query: z.object({
+    status: DuplicatePaymentStatus.optional(),
+    limit: z.coerce.number().int().min(1).max(200).default(50),
+  }),
+  data: z.array(DuplicatePaymentView),
+});
+
+export const opsRefundDuplicatePayment = defineRoute({
+  method: 'POST',
+  path: '/ops/v1/payments/duplicates/refund',
+  auth: 'ops',
+  summary:
+    "Refund a second payment in full through its provider's refund API; the order it duplicated is not touched. The " +
+    "provider's confirmation marks it refunded. Repeating the call answers the refund in progress; a failed one may be retried.",
+  body: z.object({ id: entityId, reason: z.string().trim().min(1).max(200).optional() }),
+  data: DuplicatePaymentView,
+});

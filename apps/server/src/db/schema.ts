@@ -22,6 +22,7 @@ const updatedAt = () => timestamp('updated_at', { withTimezone: true, mode: 'dat
 const ref = (column: string) => bigint(column, { mode: 'number' });
 
 export type LocalizedText = Record<string, string>;
+export type DuplicatePaymentStatus = 'open' | 'refund_pending' | 'refunded' | 'refund_failed';
 
 export const games = pgTable('games', {
   appId: integer('app_id').primaryKey(),
@@ -515,6 +516,8 @@ export const refunds = pgTable(
     reason: text('reason'),
     vouchersTakenBack: bigint('vouchers_taken_back', { mode: 'number' }).notNull().default(0),
     vouchersUnrecovered: bigint('vouchers_unrecovered', { mode: 'number' }).notNull().default(0),
+    /** Goods of a shop order taken back at the game server: pending (job queued), revoked, or never delivered there. */
+    gameRevokeStatus: text('game_revoke_status').$type<'pending' | 'revoked' | 'not-delivered'>(),
     lastError: text('last_error'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -524,6 +527,55 @@ export const refunds = pgTable(
     uniqueIndex('refunds_order_key').on(t.orderId),
     check('refunds_status_check', sql`${t.status} IN ('pending', 'completed', 'failed')`),
     check('refunds_vouchers_check', sql`${t.vouchersTakenBack} >= 0 AND ${t.vouchersUnrecovered} >= 0`),
+    check('refunds_game_revoke_status_check', sql`${t.gameRevokeStatus} IN ('pending', 'revoked', 'not-delivered')`),
+  ],
+);
+
+/**
+ * A provider session an unpaid order left when the player switched to another channel. The player may still pay it
+ * (a tab kept open), so reconciliation keeps asking its provider as well.
+ */
+export const supersededPaymentSessions = pgTable(
+  'superseded_payment_sessions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    orderId: ref('order_id')
+      .notNull()
+      .references(() => orders.id),
+    provider: text('provider').notNull(),
+    thirdOrderId: text('third_order_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('superseded_payment_sessions_order_idx').on(t.orderId)],
+);
+
+/**
+ * Money a provider took for an order that another payment had already paid (an earlier session paid after a channel
+ * switch). Never credited or delivered; operators refund it through the provider (`/api/ops/v1/payments/duplicates`).
+ * One row per provider payment (PayPal capture, Xsolla transaction, PayerMax trade).
+ */
+export const duplicatePayments = pgTable(
+  'duplicate_payments',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    orderId: ref('order_id')
+      .notNull()
+      .references(() => orders.id),
+    provider: text('provider').notNull(),
+    paymentId: text('payment_id').notNull(),
+    amountMinor: integer('amount_minor').notNull(),
+    currency: char('currency', { length: 3 }).notNull(),
+    status: text('status').$type<DuplicatePaymentStatus>().notNull().default('open'),
+    providerRefundId: text('provider_refund_id'),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    refundedAt: timestamp('refunded_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    uniqueIndex('duplicate_payments_payment_key').on(t.provider, t.paymentId),
+    index('duplicate_payments_status_idx').on(t.status),
+    check('duplicate_payments_status_check', sql`${t.status} IN ('open', 'refund_pending', 'refunded', 'refund_failed')`),
   ],
 );
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { asc, eq } from 'drizzle-orm';
-import { opsRefundOrder, opsRefundRequests, opsRejectRefundRequest, opsRetryDelivery } from '@shop/contract/ops';
+import { opsDuplicatePayments, opsRefundDuplicatePayment, opsRefundOrder, opsRefundRequests, opsRejectRefundRequest, opsRetryDelivery } from '@shop/contract/ops';
 import { OrderStatus } from '@shop/contract/orders';
 import { orders, refundRequests } from '../../db/schema.ts';
 import { conflict, notFound } from '../../http/errors.ts';
@@ -8,7 +8,7 @@ import { registerRoute } from '../../http/route.ts';
 import type { Services } from '../../services.ts';
 
 /** Operators' actions (auth 'ops': the OPS_API_TOKEN bearer, checked in app.ts). */
-export function registerOpsRoutes(app: FastifyInstance, { db, providerRefunds, refunds, delivery }: Services): void {
+export function registerOpsRoutes(app: FastifyInstance, { db, providerRefunds, refunds, delivery, duplicatePayments }: Services): void {
   registerRoute(app, opsRefundOrder, ({ body }) =>
     providerRefunds.refund(body.orderId, {
       ...(body.reason ? { reason: body.reason } : {}),
@@ -48,4 +48,8 @@ export function registerOpsRoutes(app: FastifyInstance, { db, providerRefunds, r
     await delivery.retry(db, order.id);
     return { orderId: order.id, status: order.status };
   });
+
+  registerRoute(app, opsDuplicatePayments, ({ query }) => duplicatePayments.list(query.status, query.limit));
+
+  registerRoute(app, opsRefundDuplicatePayment, ({ body }) => duplicatePayments.refund(body.id, body.reason));
 }

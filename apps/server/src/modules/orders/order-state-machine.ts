@@ -60,7 +60,7 @@ export async function transition(
   tx: Executor,
   orderId: number,
   event: OrderEvent,
-  changes: Partial<Pick<OrderRow, 'paidAt' | 'thirdOrderId' | 'deliveredAt'>> = {},
+  changes: Partial<Pick<OrderRow, 'paidAt' | 'thirdOrderId' | 'thirdChannelName' | 'deliveredAt'>> = {},
 ): Promise<OrderRow | undefined> {
   const { from, to } = ORDER_TRANSITIONS[event];
   const [before] = await tx

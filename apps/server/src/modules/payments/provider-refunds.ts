@@ -1,4 +1,4 @@
-import { and, desc, eq, like, sql } from 'drizzle-orm';
+import { and, desc, eq, like, notLike, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { OrderStatus } from '@shop/contract/orders';
 import type { RefundView } from '@shop/contract/ops';
@@ -170,7 +170,15 @@ export class ProviderRefundService {
     const [event] = await this.db
       .select({ key: paymentEvents.eventKey })
       .from(paymentEvents)
-      .where(and(eq(paymentEvents.orderId, orderId), eq(paymentEvents.provider, provider), like(paymentEvents.eventKey, `${prefix}%`)))
+      .where(
+        and(
+          eq(paymentEvents.orderId, orderId),
+          eq(paymentEvents.provider, provider),
+          like(paymentEvents.eventKey, `${prefix}%`),
+          // a second payment's event is not the order's payment (settlement renames its type)
+          notLike(paymentEvents.eventType, 'second-payment.%'),
+        ),
+      )
       .orderBy(desc(paymentEvents.id))
       .limit(1);
     return event?.key.slice(prefix.length);

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { OrderStatus } from '@shop/contract/orders';
 import type { ReconciliationConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { orders } from '../../db/schema.ts';
+import { orders, supersededPaymentSessions } from '../../db/schema.ts';
 import { enqueue, type JobHandler } from '../../jobs/outbox.ts';
 import type { OrderRow } from '../orders/order-state-machine.ts';
 import { decimalToMinor } from './money.ts';
@@ -70,6 +70,14 @@ export class ReconciliationService {
           or(
             and(inArray(orders.status, [S.AWAITING_PAYMENT, S.PAYMENT_PROCESSING]), lt(orders.createdAt, new Date(now - this.config.minAgeMs))),
             and(inArray(orders.status, [S.CLOSED, S.CANCELLED, S.TRANSACTION_FAILED]), gt(orders.updatedAt, new Date(now - this.config.lookbackMs))),
+            // an order that left a session after a channel switch, whatever its status: that session may be paid too
+            inArray(
+              orders.id,
+              this.db
+                .select({ orderId: supersededPaymentSessions.orderId })
+                .from(supersededPaymentSessions)
+                .where(gt(supersededPaymentSessions.createdAt, new Date(now - this.config.lookbackMs))),
+            ),
           ),
           // processing orders stay candidates for the look-back period only, then an operator looks at them
           gt(orders.createdAt, new Date(now - this.config.lookbackMs)),
@@ -93,20 +101,54 @@ export class ReconciliationService {
     return candidates.length;
   }
 
-  /** Asks the order's provider and settles what it reports. Provider failures throw (the job is retried). */
+  /**
+   * Asks the order's provider, and the providers of sessions the order left after a channel switch, and settles what
+   * they report. The current session goes first: it may settle the order, after which money found in a left session is
+   * a second payment (recorded for a refund, never credited twice). Provider failures throw (the job is retried).
+   */
   async reconcileOrder(orderId: number): Promise<ReconcileOutcome> {
     const [order] = await this.db.select().from(orders).where(eq(orders.id, orderId));
-    const open: number[] = [S.AWAITING_PAYMENT, S.PAYMENT_PROCESSING, S.CLOSED, S.CANCELLED, S.TRANSACTION_FAILED];
-    if (!order || !open.includes(order.status)) return 'skipped';
-    const outcome = await this.ask(order);
-    if (outcome !== 'unpaid' && outcome !== 'skipped') this.log.info({ orderSn: order.orderSn, status: order.status, outcome }, 'reconciled with the provider');
+    if (!order) return 'skipped';
+    const sessions = await this.sessionsToAsk(order);
+    let outcome: ReconcileOutcome = sessions.length ? 'unpaid' : 'skipped';
+    for (const session of sessions) {
+      const answer = await this.ask(order, session);
+      if (answer !== 'unpaid' && answer !== 'skipped') {
+        this.log.info({ orderSn: order.orderSn, status: order.status, provider: session.provider, outcome: answer }, 'reconciled with the provider');
+        if (outcome === 'unpaid') outcome = answer;
+      }
+    }
     return outcome;
   }
 
-  private ask(order: OrderRow): Promise<ReconcileOutcome> {
-    switch (order.thirdChannelName) {
+  /** The sessions to ask about an order: its own while it is unpaid (or closed recently), then those it left. */
+  private async sessionsToAsk(order: OrderRow): Promise<PaymentSession[]> {
+    const open: number[] = [S.AWAITING_PAYMENT, S.PAYMENT_PROCESSING, S.CLOSED, S.CANCELLED, S.TRANSACTION_FAILED];
+    const own: PaymentSession = { provider: order.thirdChannelName ?? '', thirdOrderId: order.thirdOrderId, current: true };
+    const left = await this.db
+      .select({ provider: supersededPaymentSessions.provider, thirdOrderId: supersededPaymentSessions.thirdOrderId })
+      .from(supersededPaymentSessions)
+      .where(eq(supersededPaymentSessions.orderId, order.id));
+    const sessions: PaymentSession[] = [];
+    const seen = new Set<string>();
+    // Xsolla and PayerMax are asked by our order number (one question covers every session); PayPal per PayPal order.
+    const key = (session: { provider: string; thirdOrderId: string | null }) =>
+      session.provider === 'paypal' ? `paypal:${session.thirdOrderId}` : session.provider;
+    // A paid order's own session is not asked again: its payment is settled.
+    if (order.thirdChannelName) seen.add(key(own));
+    if (order.thirdChannelName && open.includes(order.status)) sessions.push(own);
+    for (const session of left) {
+      if (seen.has(key(session))) continue;
+      seen.add(key(session));
+      sessions.push({ ...session, current: false });
+    }
+    return sessions;
+  }
+
+  private ask(order: OrderRow, session: PaymentSession): Promise<ReconcileOutcome> {
+    switch (session.provider) {
       case 'paypal':
-        return this.askPaypal(order);
+        return this.askPaypal(order, session);
       case 'payermax':
         return this.askPayermax(order);
       case 'xsolla':
@@ -116,9 +158,9 @@ export class ReconciliationService {
     }
   }
 
-  private async askPaypal(order: OrderRow): Promise<ReconcileOutcome> {
-    if (!order.thirdOrderId) return 'skipped';
-    const paypalOrder = await this.clients.paypal.getOrder(order.thirdOrderId);
+  private async askPaypal(order: OrderRow, session: PaymentSession): Promise<ReconcileOutcome> {
+    if (!session.thirdOrderId) return 'skipped';
+    const paypalOrder = await this.clients.paypal.getOrder(session.thirdOrderId);
     const captures = paypalOrder.purchase_units?.flatMap((unit) => unit.payments?.captures ?? []) ?? [];
     const completed = captures.find((capture) => capture.status === 'COMPLETED' && capture.amount);
     if (completed?.amount) {
@@ -130,13 +172,15 @@ export class ReconciliationService {
         amountMinor: decimalToMinor(completed.amount.value, completed.amount.currency_code),
         currency: completed.amount.currency_code,
         thirdOrderId: paypalOrder.id,
+        paymentId: completed.id,
         payload: paypalOrder,
       });
     }
     // Approved by the player but never captured (the return page and the webhook were both lost): capture it now,
-    // but only while our order still waits for the money; a closed order's approval is left to lapse uncharged.
+    // but only the order's own session while it still waits for the money; a closed order's approval, or one the player
+    // left for another channel, lapses uncharged.
     const waiting = order.status === S.AWAITING_PAYMENT || order.status === S.PAYMENT_PROCESSING;
-    if (paypalOrder.status === 'APPROVED' && waiting) return captureAndSettle(this.clients.paypal, this.settlement, order);
+    if (paypalOrder.status === 'APPROVED' && waiting && session.current) return captureAndSettle(this.clients.paypal, this.settlement, order);
     return 'unpaid';
   }
 
@@ -151,25 +195,39 @@ export class ReconciliationService {
         amountMinor: decimalToMinor(data.totalAmount, data.currency),
         currency: data.currency,
         ...(data.tradeToken ? { thirdOrderId: data.tradeToken } : {}),
+        paymentId: data.tradeToken ?? data.outTradeNo,
       });
     }
     if (data.status === 'FAILED') return this.settlement.paymentFailed({ ...base, eventKey: `payment:${data.outTradeNo}:FAILED`, eventType: 'reconcile.payment.FAILED' });
     return 'unpaid';
   }
 
+  /** Every completed transaction counts: the first pays the order, any other is a second payment to refund. */
   private async askXsolla(order: OrderRow): Promise<ReconcileOutcome> {
     const transactions = await this.clients.xsolla.findTransactions(order.orderSn);
-    const done = transactions.find((transaction) => transaction.status === 'done' && transaction.amountMinor !== undefined && transaction.currency);
-    if (!done) return 'unpaid';
-    return this.settlement.confirmPaid({
-      provider: 'xsolla',
-      eventKey: `payment:${done.id}`,
-      eventType: 'reconcile.payment',
-      order: { id: order.id },
-      amountMinor: done.amountMinor!,
-      currency: done.currency!,
-      thirdOrderId: String(done.id),
-      payload: done,
-    });
+    let outcome: ReconcileOutcome = 'unpaid';
+    for (const done of transactions) {
+      if (done.status !== 'done' || done.amountMinor === undefined || !done.currency) continue;
+      const answer = await this.settlement.confirmPaid({
+        provider: 'xsolla',
+        eventKey: `payment:${done.id}`,
+        eventType: 'reconcile.payment',
+        order: { id: order.id },
+        amountMinor: done.amountMinor,
+        currency: done.currency,
+        thirdOrderId: String(done.id),
+        paymentId: String(done.id),
+        payload: done,
+      });
+      if (outcome === 'unpaid') outcome = answer;
+    }
+    return outcome;
   }
+}
+
+/** A provider session of an order: the one it has now, or one it left when the player switched channels. */
+interface PaymentSession {
+  provider: string;
+  thirdOrderId: string | null;
+  current: boolean;
 }

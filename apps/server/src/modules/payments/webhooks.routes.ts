@@ -1,14 +1,15 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { and, eq } from 'drizzle-orm';
-import { orders, users } from '../../db/schema.ts';
+import { orders, supersededPaymentSessions, users } from '../../db/schema.ts';
 import type { Services } from '../../services.ts';
 import { decimalToMinor } from './money.ts';
-import { AmountMismatchError, UnknownOrderError, type SettleOutcome } from './settlement.ts';
+import { AmountMismatchError, DuplicatePaymentError, UnknownOrderError, type SettleOutcome } from './settlement.ts';
 import { captureAndSettle } from './paypal/paypal-settlement.ts';
 import { verifyXsollaSignature, xsollaError, XSOLLA_ERROR_HTTP_STATUS, type XsollaErrorCode } from './xsolla/webhook-signature.ts';
 import { XsollaPaymentNotification, XsollaRefundNotification, XsollaUserValidation } from './xsolla/webhook-types.ts';
 import { PAYERMAX_NOTIFY_SUCCESS, PayermaxNotification, type PayermaxRefundNotification } from './payermax/notification.ts';
 import { ProviderError } from './provider-error.ts';
+import { DuplicatePaymentsService } from './duplicate-payments.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -51,6 +52,7 @@ interface PaypalEvent {
     amount?: { currency_code?: string; value?: string };
     purchase_units?: { custom_id?: string; reference_id?: string }[];
     supplementary_data?: { related_ids?: { order_id?: string } };
+    links?: { rel?: string; href?: string }[];
   };
 }
 
@@ -71,7 +73,13 @@ async function paypalWebhook({ paymentClients, settlement, db }: Services, reque
           .select()
           .from(orders)
           .where(and(eq(orders.thirdChannelName, 'paypal'), eq(orders.thirdOrderId, resource.id ?? '')));
-        if (!order) throw new UnknownOrderError();
+        if (!order) {
+          // An approval of a session the player left for another channel is not captured: it lapses uncharged.
+          const left = await leftPaypalSession(db, resource.id ?? '');
+          if (!left) throw new UnknownOrderError();
+          outcome = await settlement.record({ provider: 'paypal', eventKey: `event:${event.id}`, eventType: event.event_type, order: { id: left.orderId }, payload: event });
+          break;
+        }
         // The buyer approved but may never come back to the return page: capture now, unless the order is gone.
         outcome = order.status <= 1 ? await captureAndSettle(paymentClients.paypal, settlement, order) : 'unchanged';
         break;
@@ -85,6 +93,7 @@ async function paypalWebhook({ paymentClients, settlement, db }: Services, reque
           amountMinor: decimalToMinor(resource.amount?.value ?? '', resource.amount?.currency_code ?? ''),
           currency: resource.amount?.currency_code ?? '',
           thirdOrderId: resource.supplementary_data?.related_ids?.order_id,
+          paymentId: resource.id ?? event.id,
           payload: event,
         });
         break;
@@ -107,6 +116,7 @@ async function paypalWebhook({ paymentClients, settlement, db }: Services, reque
           amountMinor: decimalToMinor(resource.amount?.value ?? '', resource.amount?.currency_code ?? ''),
           currency: resource.amount?.currency_code ?? '',
           ...(resource.id ? { providerRefundId: resource.id } : {}),
+          ...refundedCapture(resource),
           payload: event,
         });
         break;
@@ -179,13 +189,19 @@ async function xsollaWebhook({ config, settlement, db }: Services, request: Fast
           amountMinor: decimalToMinor(paid.amount, paid.currency),
           currency: paid.currency,
           thirdOrderId: String(transaction.id),
+          paymentId: String(transaction.id),
           payload: parsed.data,
-        });
+        }, 'refuse');
         request.log.info({ outcome }, 'xsolla payment webhook');
         return reply.status(204).send();
       } catch (error) {
         if (error instanceof UnknownOrderError) return fail('INCORRECT_INVOICE', 'Unknown order');
         if (error instanceof AmountMismatchError || error instanceof RangeError) return fail('INCORRECT_AMOUNT', 'Amount or currency does not match');
+        // Refused, so Xsolla does not complete this second payment and the player is not charged twice.
+        if (error instanceof DuplicatePaymentError) {
+          request.log.warn({ orderSn: error.orderSn, transaction: transaction.id }, 'xsolla payment refused: the order is already paid');
+          return fail('INVALID_PARAMETER', 'The order is already paid');
+        }
         throw error;
       }
     }
@@ -204,6 +220,7 @@ async function xsollaWebhook({ config, settlement, db }: Services, request: Fast
           amountMinor: decimalToMinor(paid.amount, paid.currency),
           currency: paid.currency,
           providerRefundId: String(transaction.id),
+          refundedPaymentId: String(transaction.id),
           payload: parsed.data,
         });
         request.log.info({ outcome }, 'xsolla refund webhook');
@@ -248,6 +265,7 @@ async function payermaxWebhook(services: Services, request: FastifyRequest, repl
         amountMinor: decimalToMinor(data.totalAmount, data.currency),
         currency: data.currency,
         thirdOrderId: data.tradeToken,
+        paymentId: data.tradeToken ?? data.outTradeNo,
       });
     } else if (data.status === 'FAILED') {
       outcome = await settlement.paymentFailed({ ...base, eventKey: `payment:${data.outTradeNo}:FAILED` });
@@ -265,7 +283,7 @@ async function payermaxWebhook(services: Services, request: FastifyRequest, repl
 
 /** A REFUND notification: REFUND_SUCCESS completes the refund; REFUND_FAILED marks our pending refund failed. */
 async function payermaxRefund(
-  { settlement, providerRefunds }: Services,
+  { settlement, providerRefunds, duplicatePayments }: Services,
   notification: PayermaxRefundNotification,
   request: FastifyRequest,
   reply: FastifyReply,
@@ -285,7 +303,9 @@ async function payermaxRefund(
         payload: notification,
       });
     } else if (data.status === 'REFUND_FAILED') {
-      await providerRefunds.markFailed(data.outTradeNo, `PayerMax: ${data.status}`);
+      const duplicateId = DuplicatePaymentsService.fromPayermaxRefundNo(data.outRefundNo);
+      if (duplicateId !== undefined) await duplicatePayments.markFailed(duplicateId, `PayerMax: ${data.status}`);
+      else await providerRefunds.markFailed(data.outTradeNo, `PayerMax: ${data.status}`);
       outcome = 'failed';
     } else {
       outcome = await settlement.record({ provider: 'payermax', eventKey: `refund:${data.outRefundNo}:${data.status}`, eventType: `refund.${data.status}`, order: { orderSn: data.outTradeNo }, payload: notification });
@@ -297,4 +317,20 @@ async function payermaxRefund(
     if (error instanceof RangeError) return reply.status(422).send({ code: 'FAIL', msg: 'invalid amount' });
     throw error;
   }
+}
+
+async function leftPaypalSession(db: Services['db'], paypalOrderId: string) {
+  const [session] = await db
+    .select({ orderId: supersededPaymentSessions.orderId })
+    .from(supersededPaymentSessions)
+    .where(and(eq(supersededPaymentSessions.provider, 'paypal'), eq(supersededPaymentSessions.thirdOrderId, paypalOrderId)))
+    .limit(1);
+  return session;
+}
+
+/** The capture a PayPal refund belongs to: its `up` link (`.../v2/payments/captures/{id}`). */
+function refundedCapture(resource: PaypalEvent['resource']): { refundedPaymentId?: string } {
+  const up = resource.links?.find((link) => link.rel === 'up')?.href;
+  const captureId = up?.match(/\/captures\/([^/?#]+)/)?.[1];
+  return captureId ? { refundedPaymentId: decodeURIComponent(captureId) } : {};
 }

@@ -7,7 +7,7 @@ import { OrderStatus } from '@shop/contract/orders';
 import { MAX_ITEMS_PER_ORDER, PayType, type OrderItemDetail, type RefundRequestInfo } from '@shop/contract/shop-orders';
 import type { AppConfig } from '../../config.ts';
 import type { Db, Executor } from '../../db/client.ts';
-import { orderItems, orders, products, refundRequests } from '../../db/schema.ts';
+import { orderItems, orders, products, refundRequests, supersededPaymentSessions } from '../../db/schema.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { pickLocalized } from '../../shared/localized.ts';
 import type { SessionUser } from '../auth/tokens.ts';
@@ -260,21 +260,29 @@ export class ShopOrdersService {
       if (!channel) throw badRequest('channelNotOffered');
     }
     if (channel && channel.id !== order.payChannelId) {
-      const [updated] = await this.db
-        .update(orders)
-        .set({
-          payChannelId: channel.id,
-          payMethodName: channel.payMethodName,
-          payMethodId: channel.payMethodId,
-          thirdChannelName: channel.thirdChannelName,
-          thirdOrderId: null,
-          selectedRegionCode: region,
-          updatedAt: sql`now()`,
-        })
-        .where(and(eq(orders.id, order.id), eq(orders.status, S.AWAITING_PAYMENT)))
-        .returning();
-      if (!updated) throw conflict('orderNotPayable');
-      order = updated;
+      const left = order;
+      const picked = channel;
+      order = await this.db.transaction(async (tx) => {
+        const [updated] = await tx
+          .update(orders)
+          .set({
+            payChannelId: picked.id,
+            payMethodName: picked.payMethodName,
+            payMethodId: picked.payMethodId,
+            thirdChannelName: picked.thirdChannelName,
+            thirdOrderId: null,
+            selectedRegionCode: region,
+            updatedAt: sql`now()`,
+          })
+          .where(and(eq(orders.id, left.id), eq(orders.status, S.AWAITING_PAYMENT)))
+          .returning();
+        if (!updated) throw conflict('orderNotPayable');
+        // The player may still pay the session left behind (a tab kept open): reconciliation keeps asking its provider.
+        if (left.thirdChannelName) {
+          await tx.insert(supersededPaymentSessions).values({ orderId: left.id, provider: left.thirdChannelName, thirdOrderId: left.thirdOrderId });
+        }
+        return updated;
+      });
     }
     const [item] = await this.db.select({ names: orderItems.names }).from(orderItems).where(eq(orderItems.orderId, order.id)).limit(1);
     const body2 = await this.gateway.reopen(order, {

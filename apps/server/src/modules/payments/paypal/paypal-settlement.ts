@@ -21,6 +21,7 @@ export async function captureAndSettle(paypal: PaypalClient, settlement: Settlem
         amountMinor: capture.amountMinor,
         currency: capture.currency,
         thirdOrderId: paypalOrderId,
+        paymentId: capture.captureId,
         payload: capture,
       });
     case 'pending':
