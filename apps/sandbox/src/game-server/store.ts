@@ -15,6 +15,9 @@ export interface SandboxGameAccount {
   roles: SandboxRole[];
 }
 
+/** A role together with the game and game ID it belongs to. */
+export type GameRole = SandboxRole & { appId: number; gameId: string };
+
 export interface DeliveryItem {
   productId: number;
   productSn: string;
@@ -32,6 +35,9 @@ export interface Delivery {
   roleId: string;
   items: DeliveryItem[];
   deliveredAt: string;
+  /** Set when the order was refunded and the game took its goods back. */
+  revokedAt: string | null;
+  revokeReason: string | null;
 }
 
 /**
@@ -87,6 +93,8 @@ export const DEMO_ACCOUNTS: SandboxGameAccount[] = [
 export class GameServerStore {
   private readonly accounts = new Map<string, SandboxGameAccount>();
   private readonly deliveries = new Map<string, Delivery>();
+  /** Order numbers revoked, delivered or not: no delivery of them may land any more. */
+  private readonly revokedOrders = new Set<string>();
   private nextId = 1;
   /** Deliveries to refuse with 503 before accepting again (-1: refuse until switched off). */
   failDeliveries = 0;
@@ -105,14 +113,44 @@ export class GameServerStore {
     return this.accounts.get(GameServerStore.key(appId, gameId));
   }
 
-  /** Records a delivery once per (game, order number); a repeat returns the first one. */
-  deliver(delivery: Omit<Delivery, 'id' | 'deliveredAt'>): { delivery: Delivery; duplicate: boolean } {
+  role(appId: number, serverId: string, roleId: string): GameRole | undefined {
+    return this.roles().find((role) => role.appId === appId && role.serverId === serverId && role.roleId === roleId);
+  }
+
+  /** Every role of every account, with the game and game ID it belongs to. */
+  roles(): GameRole[] {
+    return [...this.accounts.values()].flatMap((account) => account.roles.map((role) => ({ ...role, appId: account.appId, gameId: account.gameId })));
+  }
+
+  /** Records a delivery once per (game, order number); a repeat returns the first one. Callers check isRevoked first. */
+  deliver(delivery: Omit<Delivery, 'id' | 'deliveredAt' | 'revokedAt' | 'revokeReason'>): { delivery: Delivery; duplicate: boolean } {
     const key = GameServerStore.key(delivery.appId, delivery.orderSn);
     const existing = this.deliveries.get(key);
     if (existing) return { delivery: existing, duplicate: true };
-    const stored: Delivery = { ...delivery, id: this.nextId++, deliveredAt: new Date().toISOString() };
+    const stored: Delivery = { ...delivery, id: this.nextId++, deliveredAt: new Date().toISOString(), revokedAt: null, revokeReason: null };
     this.deliveries.set(key, stored);
     return { delivery: stored, duplicate: false };
+  }
+
+  /**
+   * Takes back the goods of a refunded order, once per (game, order number). The order number stays revoked whether or not
+   * it was delivered, so a delivery still in flight when the order was refunded can never land afterwards; that also keeps
+   * `revoked` the same on a repeat.
+   */
+  revoke(appId: number, orderSn: string, reason: string | null): { revoked: boolean; duplicate: boolean } {
+    const key = GameServerStore.key(appId, orderSn);
+    const duplicate = this.revokedOrders.has(key);
+    const delivery = this.deliveries.get(key);
+    if (delivery && !duplicate) {
+      delivery.revokedAt = new Date().toISOString();
+      delivery.revokeReason = reason;
+    }
+    this.revokedOrders.add(key);
+    return { revoked: delivery !== undefined, duplicate };
+  }
+
+  isRevoked(appId: number, orderSn: string): boolean {
+    return this.revokedOrders.has(GameServerStore.key(appId, orderSn));
   }
 
   /** Takes one refusal from the failure switch; true when this delivery must fail. */

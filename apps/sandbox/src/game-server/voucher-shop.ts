@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { signGameRequest } from './signing.ts';
 
+/** The shop's HTTP status and JSON answer (its envelope `{code, message, data}`), or this client's own error. */
+export interface ShopResult {
+  status: number;
+  answer: unknown;
+}
+
 /**
  * The game side of the shop's voucher API: a game server asks the shop for a role's balance and spends vouchers when the
  * player buys an item in the game with them, signing each call like the shop signs its calls to the game
@@ -25,23 +31,42 @@ export class VoucherShopClient {
     return this.call(appId, 'reverse', { transactionId, ...(reason ? { reason } : {}) });
   }
 
-  private async call(appId: number, action: string, body: Record<string, unknown>): Promise<{ status: number; answer: unknown }> {
+  private async call(appId: number, action: string, body: Record<string, unknown>): Promise<ShopResult> {
     const base = this.shopApiUrl();
     const secret = this.secrets[appId];
     if (!base || !secret) return { status: 503, answer: { error: { code: 'NO_SHOP', message: 'this game server does not know the shop' } } };
     const raw = JSON.stringify(body);
     const timestamp = Math.floor(Date.now() / 1000);
-    const response = await fetch(`${base.replace(/\/+$/, '')}/game/v1/vouchers/${action}`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        'x-game-app-id': String(appId),
-        'x-game-timestamp': String(timestamp),
-        'x-game-signature': signGameRequest(secret, timestamp, raw),
-      },
-      body: raw,
-      signal: AbortSignal.timeout(10_000),
-    });
+    let response: Response;
+    try {
+      response = await fetch(`${base.replace(/\/+$/, '')}/game/v1/vouchers/${action}`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'x-game-app-id': String(appId),
+          'x-game-timestamp': String(timestamp),
+          'x-game-signature': signGameRequest(secret, timestamp, raw),
+        },
+        body: raw,
+        signal: AbortSignal.timeout(10_000),
+      });
+    } catch (error) {
+      // A shop that is down or too slow is an answer the game shows its player, not a crash of the game server.
+      return { status: 503, answer: { error: { code: 'SHOP_UNREACHABLE', message: `the shop could not be reached (${(error as Error).message})` } } };
+    }
     return { status: response.status, answer: await response.json().catch(() => undefined) };
   }
+}
+
+/** The data of the shop's success envelope `{code, message, data}`; undefined for any refusal or unreadable answer. */
+export function shopData(result: ShopResult): Record<string, unknown> | undefined {
+  const data = (result.answer as { data?: unknown } | undefined)?.data;
+  return result.status === 200 && typeof data === 'object' && data !== null ? (data as Record<string, unknown>) : undefined;
+}
+
+/** Why the shop said no: the envelope's message, this client's own error, or the bare HTTP status. */
+export function shopMessage(result: ShopResult): string {
+  const answer = result.answer as { message?: unknown; error?: { message?: unknown } } | undefined;
+  const message = answer?.message ?? answer?.error?.message;
+  return typeof message === 'string' && message ? message : `the shop answered HTTP ${result.status}`;
 }
