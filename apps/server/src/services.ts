@@ -27,7 +27,7 @@ import { createMessageSender, type MessageSender } from './modules/notifications
 import { VerificationService } from './modules/verification/verification.service.ts';
 import { GameServerClient } from './modules/games/game-server-client.ts';
 import { RolesService } from './modules/roles/roles.service.ts';
-import { DeliveryService, DELIVER_ORDER_JOB } from './modules/shop/delivery.service.ts';
+import { DeliveryService, DELIVER_ORDER_JOB, REVOKE_ORDER_JOB } from './modules/shop/delivery.service.ts';
 import { ProductsService } from './modules/shop/products.service.ts';
 import { ShopOrdersService } from './modules/shop/shop-orders.service.ts';
 import { RefundsService } from './modules/shop/refunds.service.ts';
@@ -96,6 +96,7 @@ export function createServices(config: AppConfig, database: Database, log: Fasti
     {
       [EXPIRE_ORDER_JOB]: { run: (payload) => orders.expire(Number(payload['orderId'])) },
       [DELIVER_ORDER_JOB]: delivery.handler(),
+      [REVOKE_ORDER_JOB]: delivery.revokeHandler(),
       [RECONCILE_SWEEP_JOB]: reconciliation.sweepHandler(),
       [RECONCILE_ORDER_JOB]: reconciliation.orderHandler(),
     },

@@ -56,6 +56,8 @@ export interface Delivered {
   gameId: string;
   roleId: string;
   items: { productId: number; quantity: number }[];
+  /** Set when the shop revoked the order's goods (refund). */
+  revokedAt: string | null;
 }
 
 export async function deliveries(shop: TestShop, query: Record<string, string>): Promise<Delivered[]> {

@@ -24,6 +24,8 @@ export const RefundView = z.object({
   vouchersTakenBack: z.number().int(),
   /** Vouchers of a voucher order already spent in the game when it was refunded: not recoverable. */
   vouchersUnrecovered: z.number().int(),
+  /** A shop order's goods at the game: pending (being revoked), revoked, not-delivered (never reached it); null for vouchers. */
+  gameRevokeStatus: z.enum(['pending', 'revoked', 'not-delivered']).nullable(),
   lastError: z.string().nullable(),
 });
 export type RefundView = z.infer<typeof RefundView>;

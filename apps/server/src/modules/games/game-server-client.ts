@@ -24,6 +24,12 @@ const LookupAnswer = z.object({ gameId: z.coerce.string(), accountName: z.string
 export type GameServerAccount = z.infer<typeof LookupAnswer>;
 
 const DeliveryAnswer = z.object({ deliveryId: z.union([z.string(), z.number()]), duplicate: z.boolean().optional() });
+const RevokeAnswer = z.object({ revoked: z.boolean(), duplicate: z.boolean().optional() });
+/** The game server's error body: `{error: {code, message}}`. */
+const ErrorAnswer = z.object({ error: z.object({ code: z.string() }) });
+
+/** The game answers this to a delivery of an order whose goods were revoked (refunded): it must never land. */
+export const ORDER_REVOKED = 'ORDER_REVOKED';
 
 export interface DeliveryRequest {
   orderSn: string;
@@ -44,6 +50,8 @@ export class GameServerError extends Error {
     readonly kind: 'not-found' | 'refused' | 'unavailable',
     message: string,
     readonly status?: number,
+    /** The game server's own error code, when it sent one. */
+    readonly code?: string,
   ) {
     super(message);
   }
@@ -75,6 +83,16 @@ export class GameServerClient {
     return { deliveryId: String(answer.data.deliveryId), duplicate: answer.data.duplicate ?? false };
   }
 
+  /**
+   * Takes back the goods of a refunded order; idempotent by order number. `revoked` is false when the game never received
+   * the order; either way the game refuses any later delivery of it (ORDER_REVOKED), so one still in flight cannot land.
+   */
+  async revoke(appId: number, orderSn: string, reason: string): Promise<{ revoked: boolean; duplicate: boolean }> {
+    const answer = RevokeAnswer.safeParse(await this.call(appId, '/deliveries/revoke', { orderSn, reason }, orderSn));
+    if (!answer.success) throw new GameServerError('unavailable', 'unreadable revoke answer');
+    return { revoked: answer.data.revoked, duplicate: answer.data.duplicate ?? false };
+  }
+
   private async call(appId: number, path: string, body: unknown, idempotencyKey?: string): Promise<unknown> {
     const secret = this.config.secrets[appId];
     if (!secret) throw new GameServerError('refused', `no game-server secret for appId ${appId}`);
@@ -100,7 +118,7 @@ export class GameServerClient {
     }
     if (response.status === 404) throw new GameServerError('not-found', `game server ${appId}: not found`, 404);
     if (response.status >= 400 && response.status < 500 && response.status !== 408 && response.status !== 429)
-      throw new GameServerError('refused', `game server ${appId} refused (HTTP ${response.status}): ${text.slice(0, 300)}`, response.status);
+      throw new GameServerError('refused', `game server ${appId} refused (HTTP ${response.status}): ${text.slice(0, 300)}`, response.status, errorCode(text));
     if (response.status < 200 || response.status >= 300)
       throw new GameServerError('unavailable', `game server ${appId} answered HTTP ${response.status}`, response.status);
     try {
@@ -108,5 +126,14 @@ export class GameServerClient {
     } catch {
       throw new GameServerError('unavailable', `game server ${appId} sent an unreadable answer`);
     }
+  }
+}
+
+function errorCode(text: string): string | undefined {
+  try {
+    const parsed = ErrorAnswer.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data.error.code : undefined;
+  } catch {
+    return undefined;
   }
 }

@@ -103,6 +103,7 @@ export class ProviderRefundService {
       currency: refund.currency,
       vouchersTakenBack: refund.vouchersTakenBack,
       vouchersUnrecovered: refund.vouchersUnrecovered,
+      gameRevokeStatus: refund.gameRevokeStatus,
       lastError: refund.lastError,
     };
   }

@@ -3,12 +3,13 @@ import { OrderStatus } from '@shop/contract/orders';
 import type { FastifyBaseLogger } from 'fastify';
 import type { GameServerConfig } from '../../config.ts';
 import type { Db, Executor } from '../../db/client.ts';
-import { gameAccounts, orderItems, orders, products } from '../../db/schema.ts';
+import { gameAccounts, orderItems, orders, products, refunds } from '../../db/schema.ts';
 import { enqueue, type JobHandler } from '../../jobs/outbox.ts';
-import type { GameServerClient } from '../games/game-server-client.ts';
+import { GameServerError, ORDER_REVOKED, type GameServerClient } from '../games/game-server-client.ts';
 import { transition } from '../orders/order-state-machine.ts';
 
 export const DELIVER_ORDER_JOB = 'order.deliver';
+export const REVOKE_ORDER_JOB = 'order.revoke';
 
 /**
  * Delivery of paid shop and gift orders to the game, from the outbox:
@@ -17,7 +18,9 @@ export const DELIVER_ORDER_JOB = 'order.deliver';
  *   the game's answer and our commit delivers once;
  * - success moves 2 (or 8) -> 3 with the state machine's conditional update (a second run finds it done);
  * - each failure is retried with doubling delays; after the last attempt the order moves 2 -> 8 (Delivery Error);
- * - `retry` re-enqueues an order in 8 (the player's v1/order/confirm, or an operator).
+ * - `retry` re-enqueues an order in 8 (the player's v1/order/confirm, or an operator);
+ * - a refunded shop order's goods are revoked at the game (`order.revoke`, written with the refund), idempotent by order
+ *   number; the game then refuses any delivery of that order (ORDER_REVOKED), so one still in flight cannot land.
  */
 export class DeliveryService {
   constructor(
@@ -30,6 +33,32 @@ export class DeliveryService {
   /** Call inside the transaction that made the order paid. */
   static enqueue(tx: Executor, orderId: number, dedupeKey = `deliver:${orderId}`): Promise<void> {
     return enqueue(tx, { kind: DELIVER_ORDER_JOB, payload: { orderId }, dedupeKey });
+  }
+
+  /** Call inside the transaction that refunded a shop order. */
+  static enqueueRevoke(tx: Executor, orderId: number): Promise<void> {
+    return enqueue(tx, { kind: REVOKE_ORDER_JOB, payload: { orderId }, dedupeKey: `revoke:${orderId}` });
+  }
+
+  revokeHandler(): JobHandler {
+    return {
+      run: (payload) => this.revoke(Number(payload['orderId'])),
+      giveUp: async (payload) =>
+        this.log.error({ orderId: payload['orderId'] }, 'goods of a refunded order could not be revoked at the game: refunds.game_revoke_status stays pending'),
+      maxAttempts: this.config.deliveryMaxAttempts,
+      retryDelayMs: (attempt) => Math.min(3_600_000, this.config.deliveryRetryBaseMs * 2 ** Math.max(0, attempt - 1)),
+    };
+  }
+
+  async revoke(orderId: number): Promise<void> {
+    const [order] = await this.db.select({ appId: orders.appId, orderSn: orders.orderSn }).from(orders).where(eq(orders.id, orderId));
+    if (!order) return;
+    const answer = await this.gameServer.revoke(order.appId, order.orderSn, 'refund');
+    await this.db
+      .update(refunds)
+      .set({ gameRevokeStatus: answer.revoked ? 'revoked' : 'not-delivered', updatedAt: sql`now()` })
+      .where(eq(refunds.orderId, orderId));
+    this.log.info({ orderSn: order.orderSn, revoked: answer.revoked }, 'refunded order revoked at the game');
   }
 
   handler(): JobHandler {
@@ -60,16 +89,30 @@ export class DeliveryService {
         .where(eq(orderItems.orderId, order.id)),
     ]);
     if (!account) throw new Error(`order ${order.orderSn}: game account ${order.gameAccountId} is gone`);
-    const answer = await this.gameServer.deliver(order.appId, {
-      orderSn: order.orderSn,
-      gameId: account.accountId,
-      serverId: account.serverId,
-      roleId: account.roleId,
-      items,
-    });
-    // Conditional update through the state machine: 2 or 8 -> 3; a concurrent run that already did it gets undefined.
-    await this.db.transaction((tx) => transition(tx, order.id, 'delivered', { deliveredAt: new Date() }));
-    this.log.info({ orderSn: order.orderSn, deliveryId: answer.deliveryId, duplicate: answer.duplicate }, 'order delivered to the game');
+    let answer;
+    try {
+      answer = await this.gameServer.deliver(order.appId, {
+        orderSn: order.orderSn,
+        gameId: account.accountId,
+        serverId: account.serverId,
+        roleId: account.roleId,
+        items,
+      });
+    } catch (error) {
+      // Refunded while this job waited: the game refuses the order for good, nothing to retry.
+      if (error instanceof GameServerError && error.code === ORDER_REVOKED) {
+        this.log.info({ orderSn: order.orderSn }, 'delivery refused: the order was refunded and revoked');
+        return;
+      }
+      throw error;
+    }
+    // Conditional update through the state machine: 2 or 8 -> 3; a concurrent run that already did it gets undefined,
+    // and so does an order refunded meanwhile (its revoke job takes the goods back).
+    const delivered = await this.db.transaction((tx) => transition(tx, order.id, 'delivered', { deliveredAt: new Date() }));
+    this.log.info(
+      { orderSn: order.orderSn, deliveryId: answer.deliveryId, duplicate: answer.duplicate, completed: Boolean(delivered) },
+      'order delivered to the game',
+    );
   }
 
   private async markFailed(orderId: number): Promise<void> {

@@ -5,6 +5,7 @@ import { orderItems, orders, refundRequests, refunds, voucherAccounts } from '..
 import { conflict, notFound } from '../../http/errors.ts';
 import { transition, type OrderRow } from '../orders/order-state-machine.ts';
 import type { VoucherLedger } from '../vouchers/ledger.ts';
+import { DeliveryService } from './delivery.service.ts';
 
 const S = OrderStatus;
 
@@ -38,8 +39,9 @@ export async function creditedVouchers(executor: Executor, orderId: number): Pro
  * - 3 -> 9 (`refundedAfterDelivery`): the vouchers the order credited are taken back from the balance (ledger entry
  *   `refund:<orderSn>`, once). When the player has already spent some of them in the game, what is left is taken back
  *   and the rest is recorded as unrecoverable on the refund (the money has gone back, the balance cannot go below zero):
- *   operators see it and decide. Gems, VIP days and items already in the game cannot be taken back through the
- *   game-server API, which offers no revoke call: they stay, and the order records the refund.
+ *   operators see it and decide.
+ * - a shop order's gems, VIP days and items are revoked at the game server by an outbox job written here (whether or not
+ *   a delivery reached the game: one in flight is refused afterwards); `refunds.game_revoke_status` tracks it.
  * - the player's refund request (if any) becomes `refunded`; the `refunds` row becomes `completed`.
  * Lock step: the order row, then the game account's voucher row (FOR UPDATE), the same order settlement takes them in.
  */
@@ -90,6 +92,9 @@ export class RefundsService {
       refunded = await transition(tx, order.id, 'refundedBeforeDelivery');
     }
     if (!refunded) return undefined;
+    // Goods sent (or maybe on their way) to the game are taken back there; a voucher order's credit was handled above.
+    const revokeGoods = order.orderSource !== 'voucher';
+    if (revokeGoods) await DeliveryService.enqueueRevoke(tx, order.id);
     await tx
       .insert(refunds)
       .values({
@@ -103,6 +108,7 @@ export class RefundsService {
         reason: facts.reason ?? null,
         vouchersTakenBack,
         vouchersUnrecovered,
+        gameRevokeStatus: revokeGoods ? 'pending' : null,
         completedAt: new Date(),
       })
       .onConflictDoUpdate({
@@ -112,6 +118,7 @@ export class RefundsService {
           providerRefundId: sql`coalesce(${refunds.providerRefundId}, excluded.provider_refund_id)`,
           vouchersTakenBack,
           vouchersUnrecovered,
+          gameRevokeStatus: revokeGoods ? 'pending' : null,
           lastError: null,
           completedAt: new Date(),
           updatedAt: sql`now()`,

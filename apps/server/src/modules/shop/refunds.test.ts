@@ -3,7 +3,8 @@ import type { CreateOrderResult } from '@shop/contract/checkout';
 import type { Order } from '@shop/contract/orders';
 import { BACKENDS, startShop, type TestShop } from '../../../test/harness.ts';
 import { balanceOf, channelOf, createOrder, newPlayer, orderOf, press, waitForStatus, type Player } from '../../../test/shopping.ts';
-import { dbState, failDeliveries, playerWithRole } from '../../../test/game.ts';
+import { dbState, deliveries, failDeliveries, playerWithRole } from '../../../test/game.ts';
+import { sql } from 'drizzle-orm';
 import type { BoundRole } from '@shop/contract/roles';
 
 describe.each(BACKENDS)('refunds: 6 before delivery, 9 after, reversing what can be reversed (%s)', (backend) => {
@@ -12,6 +13,17 @@ describe.each(BACKENDS)('refunds: 6 before delivery, 9 after, reversing what can
     shop = await startShop(backend, { DELIVERY_MAX_ATTEMPTS: '1', DELIVERY_RETRY_BASE_MS: '50' });
   });
   afterAll(() => shop.close());
+
+  /** Waits for the refund's revoke job (the app's worker runs it) and answers the goods' state at the game. */
+  async function revokeStatus(orderId: number): Promise<string | null> {
+    const end = Date.now() + 10_000;
+    for (;;) {
+      const result = await shop.services.db.execute(sql`SELECT game_revoke_status FROM refunds WHERE order_id = ${orderId}`);
+      const status = (result as unknown as { rows: { game_revoke_status: string | null }[] }).rows[0]?.game_revoke_status ?? null;
+      if (status !== 'pending' || Date.now() > end) return status;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
 
   async function paidShopOrder(player: Player, account: BoundRole): Promise<CreateOrderResult> {
     const xsolla = await channelOf(shop, 'xsolla');
@@ -33,6 +45,10 @@ describe.each(BACKENDS)('refunds: 6 before delivery, 9 after, reversing what can
     expect(refunded.status).toBe(9);
     const detail = await orderOf(shop, player, order.orderId);
     expect(detail).toMatchObject({ status: 9, refundRequest: { status: 'refunded' } });
+    // The VIP pass is taken back at the game, once.
+    expect(await revokeStatus(order.orderId)).toBe('revoked');
+    const [delivered] = await deliveries(shop, { orderSn: order.orderSn });
+    expect(delivered?.revokedAt).toBeTruthy();
     // Refunds end for good: a second completion is refused and changes nothing.
     const before = await dbState(shop);
     await expect(shop.services.refunds.complete(order.orderId)).rejects.toMatchObject({ status: 409 });
@@ -46,6 +62,26 @@ describe.each(BACKENDS)('refunds: 6 before delivery, 9 after, reversing what can
     await waitForStatus(shop, player, order.orderId, [8]);
     await failDeliveries(shop, false);
     expect((await shop.services.refunds.complete(order.orderId)).status).toBe(6);
+    // Nothing reached the game, which is told so that no delivery of the order lands later.
+    expect(await revokeStatus(order.orderId)).toBe('not-delivered');
+    expect(await deliveries(shop, { orderSn: order.orderSn })).toEqual([]);
+  });
+
+  it('a delivery still on its way when the order is refunded never lands: the game refuses it and the job ends without retry', async () => {
+    const { player, account } = await playerWithRole(shop);
+    await failDeliveries(shop, true);
+    const order = await paidShopOrder(player, account);
+    await waitForStatus(shop, player, order.orderId, [8]);
+    await failDeliveries(shop, false);
+    // The refund's revoke reaches the game first; the delivery a worker started from the order's earlier state comes after.
+    await shop.services.gameServer.revoke(10030, order.orderSn, 'refund');
+    await expect(shop.services.delivery.deliver(order.orderId)).resolves.toBeUndefined();
+    expect(await deliveries(shop, { orderSn: order.orderSn })).toEqual([]);
+    await expect(
+      shop.services.gameServer.deliver(10030, { orderSn: order.orderSn, gameId: account.gameId, serverId: account.serverId, roleId: account.roleId, items: [] }),
+    ).rejects.toMatchObject({ kind: 'refused', code: 'ORDER_REVOKED' });
+    expect((await shop.services.refunds.complete(order.orderId)).status).toBe(6);
+    expect(await revokeStatus(order.orderId)).toBe('not-delivered');
   });
 
   it('a voucher order after delivery becomes 9 and its vouchers are taken back once', async () => {
