@@ -107,24 +107,31 @@ export class OutboxWorker {
     return (result as { rows: unknown[] }).rows as JobRow[];
   }
 
+  /**
+   * Runs one claimed job. `attempts`, raised by every claim, fences it: when this worker was too slow and another
+   * instance claimed the job after the lease ran out, none of this worker's updates match any more, so a job the other
+   * one completed is never marked failed or rescheduled by the late one. The lease is renewed as the job starts, so a
+   * batch's last job gets a full lease too.
+   */
   private async execute(job: JobRow): Promise<void> {
     const handler = this.handlers[job.kind]!;
+    const ours = sql`id = ${job.id} AND attempts = ${job.attempts} AND done_at IS NULL AND failed_at IS NULL`;
+    const renewed = await this.db.execute(sql`UPDATE jobs SET locked_until = now() + make_interval(secs => ${LEASE_SECONDS}) WHERE ${ours} RETURNING id`);
+    if (!(renewed as { rows: unknown[] }).rows.length) return;
     try {
       await handler.run(job.payload, job);
-      await this.db.execute(sql`UPDATE jobs SET done_at = now(), locked_until = NULL WHERE id = ${job.id}`);
+      await this.db.execute(sql`UPDATE jobs SET done_at = now(), locked_until = NULL WHERE ${ours}`);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       const maxAttempts = handler.maxAttempts ?? job.maxAttempts;
       if (job.attempts >= maxAttempts) {
         this.log.error({ err: error, jobId: job.id, kind: job.kind }, 'job gave up');
         await handler.giveUp?.(job.payload, job, error);
-        await this.db.execute(sql`UPDATE jobs SET failed_at = now(), locked_until = NULL, last_error = ${message} WHERE id = ${job.id}`);
+        await this.db.execute(sql`UPDATE jobs SET failed_at = now(), locked_until = NULL, last_error = ${message} WHERE ${ours}`);
       } else {
         this.log.warn({ err: error, jobId: job.id, kind: job.kind, attempt: job.attempts }, 'job failed, will retry');
         const runAt = new Date(Date.now() + (handler.retryDelayMs ?? backoffMs)(job.attempts));
-        await this.db.execute(
-          sql`UPDATE jobs SET run_at = ${runAt}, locked_until = NULL, last_error = ${message} WHERE id = ${job.id}`,
-        );
+        await this.db.execute(sql`UPDATE jobs SET run_at = ${runAt}, locked_until = NULL, last_error = ${message} WHERE ${ours}`);
       }
     }
   }

@@ -1,0 +1,67 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { BACKENDS, startShop, type TestShop } from '../../test/harness.ts';
+import { jobs } from '../db/schema.ts';
+import { enqueue, OutboxWorker, type JobHandler } from './outbox.ts';
+
+describe.each(BACKENDS)('outbox worker (%s)', (backend) => {
+  let shop: TestShop;
+  beforeAll(async () => {
+    shop = await startShop(backend);
+    await shop.services.worker.stop();
+  });
+  afterAll(() => shop.close());
+
+  const worker = (handler: JobHandler) => new OutboxWorker(shop.services.db, { 'test.job': handler }, shop.app.log, 1000);
+  const jobRow = async (dedupeKey: string) => (await shop.services.db.select().from(jobs).where(eq(jobs.dedupeKey, dedupeKey)))[0]!;
+
+  it('runs a job once across competing workers (SKIP LOCKED) and marks it done', async () => {
+    let runs = 0;
+    const handler: JobHandler = { run: async () => void (runs += 1) };
+    await enqueue(shop.services.db, { kind: 'test.job', payload: {}, dedupeKey: 'once' });
+    await enqueue(shop.services.db, { kind: 'test.job', payload: {}, dedupeKey: 'once' });
+    await Promise.all([worker(handler).drain(), worker(handler).drain(), worker(handler).drain()]);
+    expect(runs).toBe(1);
+    expect((await jobRow('once')).doneAt).not.toBeNull();
+  });
+
+  it('a worker that outlived its lease cannot fail or reschedule the job another instance took over and completed', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let started!: () => void;
+    const running = new Promise<void>((resolve) => (started = resolve));
+    const slow: JobHandler = {
+      run: async () => {
+        started();
+        await held;
+        throw new Error('the slow worker fails at the end');
+      },
+      maxAttempts: 1,
+    };
+    await enqueue(shop.services.db, { kind: 'test.job', payload: {}, dedupeKey: 'lease' });
+    const first = worker(slow).drain();
+    await running;
+    // the lease runs out (as after a long pause), and another instance claims and completes the job
+    await shop.services.db.execute(sql`UPDATE jobs SET locked_until = now() - interval '1 second' WHERE dedupe_key = 'lease'`);
+    let secondRuns = 0;
+    expect(await worker({ run: async () => void (secondRuns += 1) }).drain()).toBe(1);
+    expect(secondRuns).toBe(1);
+    release();
+    await first;
+    const row = await jobRow('lease');
+    expect(row.doneAt).not.toBeNull();
+    expect(row.failedAt).toBeNull();
+    expect(row.attempts).toBe(2);
+  });
+
+  it('retries a failing job with its delay and gives up after the last attempt, once', async () => {
+    let gaveUp = 0;
+    const failing: JobHandler = { run: async () => Promise.reject(new Error('down')), giveUp: async () => void (gaveUp += 1), maxAttempts: 2, retryDelayMs: () => 0 };
+    await enqueue(shop.services.db, { kind: 'test.job', payload: {}, dedupeKey: 'failing' });
+    await worker(failing).drain();
+    const row = await jobRow('failing');
+    expect(row).toMatchObject({ attempts: 2, lastError: 'down', doneAt: null });
+    expect(row.failedAt).not.toBeNull();
+    expect(gaveUp).toBe(1);
+  });
+});
