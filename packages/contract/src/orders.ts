@@ -89,6 +89,11 @@ export const Order = z.object({
   items: z.array(OrderItem),
   /** Shop orders: the player's refund request (v1/order/refund), if any; detail only. */
   refundRequest: z.object({ status: z.string(), createTime: z.string() }).nullable().optional(),
+  /**
+   * A completed refund (status 6 or 9); detail only. Voucher orders: the vouchers taken back from the balance and those
+   * already spent in the game, which stay with the player.
+   */
+  refund: z.object({ vouchersTakenBack: z.number().int(), vouchersUnrecovered: z.number().int(), completeTime: z.string() }).nullable().optional(),
 });
 export type Order = z.infer<typeof Order>;
 

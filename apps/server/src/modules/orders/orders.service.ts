@@ -2,7 +2,7 @@ import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
 import { ORDER_LIST_TYPE_STATUSES, type Order, type OrderListTypeCode } from '@shop/contract/orders';
 import type { Language } from '@shop/contract/languages';
 import type { Db, Executor } from '../../db/client.ts';
-import { orderItems, orders, refundRequests } from '../../db/schema.ts';
+import { orderItems, orders, refundRequests, refunds } from '../../db/schema.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import { pickLocalized } from '../../shared/localized.ts';
 import { minorToMajorNumber } from '../payments/money.ts';
@@ -44,14 +44,24 @@ export class OrdersService {
 
   async detail(userId: number, orderId: number, language: Language): Promise<Order> {
     const row = await this.findOwned(this.db, userId, orderId);
-    const [order, [refund]] = await Promise.all([
+    const [order, [request], [refund]] = await Promise.all([
       this.view(row, language),
       this.db
         .select({ status: refundRequests.status, createdAt: refundRequests.createdAt })
         .from(refundRequests)
         .where(eq(refundRequests.orderId, row.id)),
+      this.db
+        .select({ vouchersTakenBack: refunds.vouchersTakenBack, vouchersUnrecovered: refunds.vouchersUnrecovered, completedAt: refunds.completedAt })
+        .from(refunds)
+        .where(and(eq(refunds.orderId, row.id), eq(refunds.status, 'completed'))),
     ]);
-    return { ...order, refundRequest: refund ? { status: refund.status, createTime: refund.createdAt.toISOString() } : null };
+    return {
+      ...order,
+      refundRequest: request ? { status: request.status, createTime: request.createdAt.toISOString() } : null,
+      refund: refund
+        ? { vouchersTakenBack: refund.vouchersTakenBack, vouchersUnrecovered: refund.vouchersUnrecovered, completeTime: (refund.completedAt ?? new Date()).toISOString() }
+        : null,
+    };
   }
 
   async view(row: OrderRow, language: Language, executor: Executor = this.db): Promise<Order> {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { RefundView } from '@shop/contract/ops';
+import type { Order } from '@shop/contract/orders';
 import { BACKENDS, startShop, type TestShop } from '../../../test/harness.ts';
 import { dbState, failDeliveries, playerWithRole } from '../../../test/game.ts';
 import { balanceOf, channelOf, createOrder, newPlayer, press, waitForStatus, type Player, type ProviderName } from '../../../test/shopping.ts';
@@ -104,6 +105,9 @@ describe.each(BACKENDS)('refunds through the providers (%s)', (backend) => {
     expect((await ops('orders/refund', { orderId, allowUnrecoveredVouchers: true })).body.code).toBe(200);
     expect(await refundView(orderId, ['completed'])).toMatchObject({ vouchersTakenBack: vouchers - 100, vouchersUnrecovered: 100, orderStatus: 9 });
     expect(await balanceOf(shop, player)).toBe(0);
+    // the player's order detail says what was taken back and what stayed spent in the game
+    const detail = await shop.api<Order>('POST', '/api/v1/order/detail', { token: player.token, body: { orderId } });
+    expect(detail.body.data).toMatchObject({ status: 9, refund: { vouchersTakenBack: vouchers - 100, vouchersUnrecovered: 100, completeTime: expect.any(String) } });
   });
 
   it('refuses unpaid, unknown and malformed orders with a clear error and writes nothing', async () => {
