@@ -55,7 +55,7 @@ export interface Delivered {
   orderSn: string;
   gameId: string;
   roleId: string;
-  items: { productId: number; quantity: number }[];
+  items: { productId: number; quantity: number; goodsType: number; config: Record<string, unknown> }[];
   /** Set when the shop revoked the order's goods (refund). */
   revokedAt: string | null;
 }

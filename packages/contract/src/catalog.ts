@@ -3,8 +3,11 @@ import { defineRoute } from './route.ts';
 
 /** Goods types and category ids of spec section 3. */
 export const GoodsType = { DIAMOND: 1, VIP: 2, OTHER: 3, FREE: 4, VOUCHER: 5 } as const;
-export const CategoryId = { FREE: 1, VIP: 15, DIAMOND: 17 } as const;
-export const CATEGORY_TO_GOODS_TYPE: Record<number, number> = { 17: 1, 15: 2, 1: 3 };
+/**
+ * Free 1, VIP 15 and diamond 17 are the spec's; the spec names no category for other items and voucher packs, so ours
+ * are 20 and 30. (The spec's "category-to-type 1 to 3" contradicts "free 1"; the issue's mapping, free = category 1, wins.)
+ */
+export const CategoryId = { FREE: 1, VIP: 15, DIAMOND: 17, OTHER: 20, VOUCHER: 30 } as const;
 /** Product 9521 is never shown (spec section 9). */
 export const EXCLUDED_PRODUCT_ID = 9521;
 

@@ -6,6 +6,7 @@
  * Prices are integer US cents. One voucher is worth one US cent.
  * Thumbnails live in apps/web/public/goods, pay icons in apps/web/public/pay.
  */
+import { CategoryId, GoodsType } from '@shop/contract/catalog';
 import type { Language } from '@shop/contract/languages';
 
 export type Localized = Record<Language, string>;
@@ -680,8 +681,8 @@ function voucherProducts(game: GameCatalogue): SeedProduct[] {
     return {
       id: spec.id,
       appId: game.appId,
-      goodsType: 5,
-      categoryId: 30,
+      goodsType: GoodsType.VOUCHER,
+      categoryId: CategoryId.VOUCHER,
       productSn: `${game.prefix}-VC-${spec.amount}`,
       priceMinor: spec.amount,
       discountPriceMinor: spec.discountPriceMinor ?? spec.amount,
@@ -700,8 +701,8 @@ function gemProduct(game: GameCatalogue, spec: GemSpec, sort: number): SeedProdu
   return {
     id: spec.id,
     appId: game.appId,
-    goodsType: 1,
-    categoryId: 17,
+    goodsType: GoodsType.DIAMOND,
+    categoryId: CategoryId.DIAMOND,
     productSn: `${game.prefix}-DM-${spec.amount}`,
     priceMinor: spec.priceMinor,
     discountPriceMinor: spec.discountPriceMinor ?? spec.priceMinor,
@@ -720,7 +721,7 @@ function itemProduct(game: GameCatalogue, spec: ItemSpec, type: 3 | 4, sort: num
     id: spec.id,
     appId: game.appId,
     goodsType: type,
-    categoryId: type === 4 ? 1 : 20,
+    categoryId: type === GoodsType.FREE ? CategoryId.FREE : CategoryId.OTHER,
     productSn: `${game.prefix}-${type === 4 ? 'FR' : 'OT'}-${spec.key}`,
     priceMinor: type === 4 ? 0 : spec.priceMinor,
     discountPriceMinor: type === 4 ? 0 : (spec.discountPriceMinor ?? spec.priceMinor),
@@ -742,8 +743,8 @@ function productsOf(game: GameCatalogue): SeedProduct[] {
       (spec, index): SeedProduct => ({
         id: spec.id,
         appId: game.appId,
-        goodsType: 2,
-        categoryId: 15,
+        goodsType: GoodsType.VIP,
+        categoryId: CategoryId.VIP,
         productSn: `${game.prefix}-VIP-${spec.days}`,
         priceMinor: spec.priceMinor,
         discountPriceMinor: spec.discountPriceMinor ?? spec.priceMinor,

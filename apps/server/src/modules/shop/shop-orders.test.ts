@@ -68,6 +68,23 @@ describe.each(BACKENDS)('shop orders (%s)', (backend) => {
     });
   });
 
+  it('delivers VIP days and other items with what the game needs to grant them', async () => {
+    const { player, account, gameId } = await playerWithRole(shop);
+    for (const [productId, quantity] of [
+      [VIP, 1],
+      [OTHER, 2],
+    ] as const) {
+      const created = await buy(player, account, productId, quantity);
+      expect(created.body.code, JSON.stringify(created.body)).toBe(200);
+      await payInSandbox(created.body.data);
+      await waitForStatus(shop, player, created.body.data.orderId, [3]);
+    }
+    const delivered = await deliveries(shop, { gameId });
+    const byProduct = new Map(delivered.flatMap((delivery) => delivery.items.map((item) => [item.productId, item] as const)));
+    expect(byProduct.get(VIP)).toMatchObject({ quantity: 1, goodsType: 2, config: { vipDays: 30 } });
+    expect(byProduct.get(OTHER)).toMatchObject({ quantity: 2, goodsType: 3, config: { items: expect.arrayContaining([expect.objectContaining({ itemId: expect.any(Number), count: expect.any(Number) })]) } });
+  });
+
   it('creates one order from several cart lines', async () => {
     const { player, account } = await playerWithRole(shop);
     const answer = await shop.api<CreateOrderResult>('POST', '/api/v1/order/create', {
