@@ -119,7 +119,14 @@ export const OrderItemDetail = z.object({
   /** When the goods reached the game (status 3), else null. */
   deliveredTime: z.string().nullable(),
   /** What the player may do now. */
-  actions: z.object({ pay: z.boolean(), cancel: z.boolean(), refund: z.boolean(), del: z.boolean() }),
+  actions: z.object({
+    pay: z.boolean(),
+    cancel: z.boolean(),
+    refund: z.boolean(),
+    del: z.boolean(),
+    /** 8 (Delivery Error): v1/order/confirm with this order's id queues its delivery again. */
+    retryDelivery: z.boolean(),
+  }),
 });
 export type OrderItemDetail = z.infer<typeof OrderItemDetail>;
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { CreateOrderResult } from '@shop/contract/checkout';
+import type { OrderItemDetail } from '@shop/contract/shop-orders';
 import type { ReceiveResult } from '@shop/contract/products';
 import { BACKENDS, startShop, type TestShop } from '../../../test/harness.ts';
 import { channelOf, orderOf, press, waitForStatus } from '../../../test/shopping.ts';
@@ -40,8 +41,10 @@ describe.each(BACKENDS)('delivery to the game from the outbox (%s)', (backend) =
       [2, 8, 'deliveryFailed'],
     ]);
 
+    const offered = await shop.api<OrderItemDetail>('POST', '/api/v1/order/item/detail', { token: player.token, body: { orderId: created.body.data.orderId } });
+    expect(offered.body.data.actions.retryDelivery).toBe(true);
     await failDeliveries(shop, false);
-    // The player's result page (or an operator) asks again: the order is re-enqueued and delivered.
+    // The player (My Orders, the result page) or an operator asks again: the order is re-enqueued and delivered.
     const confirm = await shop.api<{ status: number }[]>('POST', '/api/v1/order/confirm', { token: player.token, body: { ids: [created.body.data.orderId] } });
     expect(confirm.body.data[0]!.status).toBe(8);
     await waitForStatus(shop, player, created.body.data.orderId, [3]);

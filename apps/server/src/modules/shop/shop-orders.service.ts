@@ -197,6 +197,7 @@ export class ShopOrdersService {
         cancel: canTransition(order.status, 'cancelledByPlayer'),
         refund: !refund && order.payAmountMinor > 0 && (REFUNDABLE_STATUSES as number[]).includes(order.status),
         del: (DELETABLE_STATUSES as number[]).includes(order.status),
+        retryDelivery: order.status === S.DELIVERY_ERROR,
       },
     };
   }

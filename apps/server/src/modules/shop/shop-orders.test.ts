@@ -64,7 +64,7 @@ describe.each(BACKENDS)('shop orders (%s)', (backend) => {
       expect(delivered[0]!.items).toEqual([expect.objectContaining({ productId: GEMS, quantity: 3 })]);
       const detail = (await call<OrderItemDetail>('item/detail', player, { orderId: created.body.data.orderId })).body.data;
       expect(detail.deliveredTime).not.toBeNull();
-      expect(detail.actions).toEqual({ pay: false, cancel: false, refund: true, del: true });
+      expect(detail.actions).toEqual({ pay: false, cancel: false, refund: true, del: true, retryDelivery: false });
     });
   });
 
