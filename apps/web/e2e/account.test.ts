@@ -1,27 +1,13 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import { chromiumAvailable, launchBrowser, savedToken, startShop, voucherLink, type ShopAndBrowser } from './harness.ts';
+import { E2E_PASSWORD as PASSWORD, chromiumAvailable, launchBrowser, registerByEmail, savedToken, startShop, voucherLink, type ShopAndBrowser } from './harness.ts';
 import { codeFromOutbox, newCodeFromOutbox, requestCode } from './verification.ts';
 
 const enabled = chromiumAvailable();
-const PASSWORD = 'correct-horse-9';
 const SECRET_10030 = 'e2e-launch-secret-of-10030';
 
 /** A fresh UK mobile number in a valid range. */
 const ukMobile = (salt: number) => `7400${String(Date.now() + salt).slice(-6)}`;
-
-async function registerByEmail(page: Page, shopUrl: string, email: string, redirect: string) {
-  await page.goto(`${shopUrl}/login/registerAccount?redirect=${encodeURIComponent(redirect)}`);
-  await expect.poll(() => page.locator('[data-testid="country"] option').count()).toBeGreaterThan(200);
-  await page.getByTestId('email').fill(email);
-  await requestCode(page);
-  await page.getByTestId('code').fill(await codeFromOutbox(shopUrl, email));
-  await page.getByTestId('password').fill(PASSWORD);
-  await page.getByTestId('confirm-password').fill(PASSWORD);
-  await page.getByTestId('agree').check();
-  await page.getByTestId('register-submit').click();
-}
 
 describe.skipIf(!enabled)('profile, password, phone and e-mail changes in Chromium', () => {
   const ctx = {} as ShopAndBrowser;
@@ -38,7 +24,8 @@ describe.skipIf(!enabled)('profile, password, phone and e-mail changes in Chromi
   it('sends guests to login and back where they were; links and changes phone, e-mail and password; logs out', async () => {
     const email = `acct-${Date.now().toString(36)}@example.com`;
     const page = await ctx.browser.newPage();
-    await registerByEmail(page, ctx.shop.url, email, '/my');
+    await page.goto(`${ctx.shop.url}/login/registerAccount?redirect=${encodeURIComponent('/my')}`);
+    await registerByEmail(page, ctx.shop.url, email);
     await page.getByTestId('my-page').waitFor();
     await expect.poll(() => page.getByTestId('my-account').textContent()).toBe(`${email.slice(0, 2)}***@example.com`);
     expect(await page.getByTestId('my-balance').textContent()).toBe('Voucher balance: 0');
@@ -59,6 +46,17 @@ describe.skipIf(!enabled)('profile, password, phone and e-mail changes in Chromi
     await page.getByTestId('personal-center-page').waitFor();
     expect(new URL(page.url()).pathname).toBe('/my/personalCenter');
     await expect.poll(() => page.getByTestId('profile-mobile').textContent()).toBe('Not linked');
+
+    // back-button rules: BindPhone -> PersonalCenter, replacing the screen left, so the browser's Back does not return to it
+    await page.getByTestId('to-bind-phone').click();
+    await page.getByTestId('bind-mobile-page').waitFor();
+    await page.getByTestId('back').click();
+    await page.getByTestId('personal-center-page').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/my/personalCenter');
+    await page.goBack();
+    await page.getByTestId('personal-center-page').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/my/personalCenter');
+    expect(await page.getByTestId('bind-mobile-page').count()).toBe(0);
 
     // link a first phone: only the new number needs a code
     const first = ukMobile(1);
@@ -112,6 +110,16 @@ describe.skipIf(!enabled)('profile, password, phone and e-mail changes in Chromi
     await page.getByTestId('bind-submit').click();
     await page.getByTestId('personal-center-page').waitFor();
     await expect.poll(() => page.getByTestId('profile-email').textContent()).toBe(`${newEmail.slice(0, 2)}***@example.com`);
+
+    // back-button rules: ChangeEmail -> PersonalCenter, and the browser's Back after it stays off ChangeEmail
+    await page.getByTestId('to-change-email').click();
+    await page.getByTestId('change-email-page').waitFor();
+    await page.getByTestId('back').click();
+    await page.getByTestId('personal-center-page').waitFor();
+    await page.goBack();
+    await page.getByTestId('personal-center-page').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/my/personalCenter');
+    expect(await page.getByTestId('change-email-page').count()).toBe(0);
 
     // back-button rules: ChangePhone -> PersonalCenter -> My
     await page.getByTestId('to-change-phone').click();
@@ -182,7 +190,10 @@ describe.skipIf(!enabled)('profile, password, phone and e-mail changes in Chromi
     await page.goto(`${ctx.shop.url}/my/changeEmail`);
     await page.getByTestId('bind-email-page').waitFor();
     expect(new URL(page.url()).pathname).toBe('/my/bindEmail');
-    await page.goto(`${ctx.shop.url}/my/personalCenter`);
+    // back-button rules: BindEmail -> PersonalCenter
+    await page.getByTestId('back').click();
+    await page.getByTestId('personal-center-page').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/my/personalCenter');
     await expect.poll(() => page.getByTestId('profile-password').textContent()).toMatch(/^Not set/);
     expect(await page.getByTestId('to-change-password').count()).toBe(0);
     await page.goto(`${ctx.shop.url}/my`);

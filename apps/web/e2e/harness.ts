@@ -4,8 +4,9 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { codeFromOutbox, requestCode } from './verification.ts';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -131,4 +132,22 @@ export function useShopAndBrowser(env: Record<string, string> = {}): ShopAndBrow
     await context.shop?.stop();
   });
   return context;
+}
+
+export const E2E_PASSWORD = 'correct-horse-9';
+
+/**
+ * Registers an e-mail account on the open register screen: the puzzle, the code from the outbox, the password and the
+ * agreement, then submit. Registering logs the player in (and goes on to the return target of the screen's query).
+ */
+export async function registerByEmail(page: Page, shopUrl: string, email: string): Promise<void> {
+  await page.getByTestId('register-page').waitFor();
+  await expect.poll(() => page.locator('[data-testid="country"] option').count()).toBeGreaterThan(200);
+  await page.getByTestId('email').fill(email);
+  await requestCode(page);
+  await page.getByTestId('code').fill(await codeFromOutbox(shopUrl, email));
+  await page.getByTestId('password').fill(E2E_PASSWORD);
+  await page.getByTestId('confirm-password').fill(E2E_PASSWORD);
+  await page.getByTestId('agree').check();
+  await page.getByTestId('register-submit').click();
 }

@@ -2,6 +2,7 @@ import { getConfig } from '../config/runtime-config';
 import { acceptLanguage } from '../i18n/language';
 import { isI18nReady, t, whenI18nReady } from '../i18n/i18n';
 import { navigateTo } from '../lib/navigation';
+import { loginPathReturningTo } from '../auth/login-return';
 import { beginLoading } from '../ui/loading';
 import { askToRefreshSession } from '../ui/session-dialog';
 import { showToast } from '../ui/toast';
@@ -47,8 +48,9 @@ const client = createApiClient({
   beginLoading,
   askToRefresh: askToRefreshSession,
   recoverUnauthorized: () => (recovery ? recovery() : Promise.resolve(false)),
+  // the page the player was on becomes the login's return target
   toLogin: () => {
-    if (location.pathname !== '/login') navigateTo('/login', { replace: true });
+    if (location.pathname !== '/login') navigateTo(loginPathReturningTo(location.pathname + location.search), { replace: true });
   },
   reload: () => location.reload(),
 });

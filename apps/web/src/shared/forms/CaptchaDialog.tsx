@@ -3,11 +3,20 @@ import { useTranslation } from 'react-i18next';
 import { CAPTCHA_TRACK_MAX, type CaptchaChallenge } from '@shop/contract/verification';
 import { showToast } from '../ui/toast';
 import { checkCaptcha, fetchCaptcha } from './verification-api';
-import { clampOffset, sliderToX } from './captcha';
+import { clampOffset, recordTrackPoint, sliderToX, type TrackPoint } from './captcha';
 import './forms.css';
 
 const HANDLE = 44;
 const MAX_WIDTH = 300;
+
+/** A drag of the slider: where it began (client pixels, event time), where the handle is, and the track so far. */
+interface Drag {
+  startX: number;
+  startY: number;
+  startT: number;
+  offset: number;
+  track: TrackPoint[];
+}
 
 /** The slide puzzle (generated and checked by the server): on success it hands over the one-time bot-check token. */
 export function CaptchaDialog({ onSolved, onClose }: { onSolved: (botCheckToken: string) => void; onClose: () => void }) {
@@ -15,8 +24,7 @@ export function CaptchaDialog({ onSolved, onClose }: { onSolved: (botCheckToken:
   const [challenge, setChallenge] = useState<CaptchaChallenge>();
   const [offset, setOffset] = useState(0);
   const [busy, setBusy] = useState(false);
-  const trackRef = useRef<HTMLDivElement>(null);
-  const drag = useRef<{ startX: number; startT: number; offset: number; points: { x: number; t: number }[] } | undefined>(undefined);
+  const drag = useRef<Drag | undefined>(undefined);
 
   const [round, setRound] = useState(0);
 
@@ -41,29 +49,44 @@ export function CaptchaDialog({ onSolved, onClose }: { onSolved: (botCheckToken:
   const trackWidth = challenge ? challenge.width * scale : MAX_WIDTH;
   const x = challenge ? sliderToX(offset, trackWidth, HANDLE, challenge.width, challenge.pieceSize) : 0;
 
+  /** The real pointer sample as the server scores it: piece position and vertical drift in background pixels, ms since the drag began. */
+  const record = (state: Drag, handleOffset: number, clientY: number, timeStamp: number) => {
+    if (!challenge) return;
+    recordTrackPoint(
+      state.track,
+      {
+        x: sliderToX(handleOffset, trackWidth, HANDLE, challenge.width, challenge.pieceSize),
+        y: Math.round((clientY - state.startY) / scale),
+        t: Math.max(0, Math.round(timeStamp - state.startT)),
+      },
+      CAPTCHA_TRACK_MAX,
+    );
+  };
+
   const onPointerDown = (event: React.PointerEvent<HTMLButtonElement>) => {
     if (!challenge || busy) return;
     event.currentTarget.setPointerCapture?.(event.pointerId);
-    drag.current = { startX: event.clientX - offset, startT: performance.now(), offset, points: [] };
+    const state: Drag = { startX: event.clientX - offset, startY: event.clientY, startT: event.timeStamp, offset, track: [] };
+    drag.current = state;
+    record(state, offset, event.clientY, event.timeStamp);
   };
   const onPointerMove = (event: React.PointerEvent<HTMLButtonElement>) => {
     const state = drag.current;
     if (!state || !challenge) return;
-    const next = clampOffset(event.clientX - state.startX, trackWidth, HANDLE);
-    state.offset = next;
-    setOffset(next);
-    if (state.points.length < CAPTCHA_TRACK_MAX) {
-      state.points.push({ x: sliderToX(next, trackWidth, HANDLE, challenge.width, challenge.pieceSize), t: Math.round(performance.now() - state.startT) });
+    // the browser hands over one move per frame; the moves it merged into it are the real samples of a quick drag
+    const moves = event.nativeEvent.getCoalescedEvents?.() ?? [];
+    for (const move of moves.length ? moves : [event.nativeEvent]) {
+      state.offset = clampOffset(move.clientX - state.startX, trackWidth, HANDLE);
+      record(state, state.offset, move.clientY, move.timeStamp);
     }
+    setOffset(state.offset);
   };
-  const onPointerUp = () => {
-    const state = drag.current;
-    drag.current = undefined;
-    if (!state || !challenge) return;
+  const release = (state: Drag) => {
+    if (!challenge) return;
     setBusy(true);
     // the last move may not have rendered yet: the position comes from the drag itself
-    const x = sliderToX(state.offset, trackWidth, HANDLE, challenge.width, challenge.pieceSize);
-    checkCaptcha({ captchaId: challenge.captchaId, x, track: state.points.length ? state.points : undefined })
+    const releasedX = sliderToX(state.offset, trackWidth, HANDLE, challenge.width, challenge.pieceSize);
+    checkCaptcha({ captchaId: challenge.captchaId, x: releasedX, track: state.track })
       .then(
         (answer) => {
           showToast(t('auth.captchaOk'));
@@ -73,6 +96,22 @@ export function CaptchaDialog({ onSolved, onClose }: { onSolved: (botCheckToken:
         () => load(),
       )
       .finally(() => setBusy(false));
+  };
+  const onPointerUp = (event: React.PointerEvent<HTMLButtonElement>) => {
+    const state = drag.current;
+    drag.current = undefined;
+    if (!state) return;
+    // where the pointer was let go is the track's last point and the answer's x
+    state.offset = clampOffset(event.clientX - state.startX, trackWidth, HANDLE);
+    record(state, state.offset, event.clientY, event.timeStamp);
+    setOffset(state.offset);
+    release(state);
+  };
+  const onPointerCancel = () => {
+    const state = drag.current;
+    drag.current = undefined;
+    // a cancelled pointer has no position of its own: the piece stays where the last move left it
+    if (state) release(state);
   };
 
   return (
@@ -99,7 +138,7 @@ export function CaptchaDialog({ onSolved, onClose }: { onSolved: (botCheckToken:
             </>
           )}
         </div>
-        <div className="form-captcha__track" ref={trackRef} style={{ width: trackWidth }}>
+        <div className="form-captcha__track" style={{ width: trackWidth }}>
           <span className="form-captcha__hint">{t('auth.captchaHint')}</span>
           <button
             type="button"
@@ -111,7 +150,7 @@ export function CaptchaDialog({ onSolved, onClose }: { onSolved: (botCheckToken:
             onPointerDown={onPointerDown}
             onPointerMove={onPointerMove}
             onPointerUp={onPointerUp}
-            onPointerCancel={onPointerUp}
+            onPointerCancel={onPointerCancel}
           >
             ⇢
           </button>

@@ -1,9 +1,14 @@
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ContactInput } from './contact';
-import type { CountryOption } from './useCountries';
+import { withDialCode, type CountryOption } from './useCountries';
 import { CountrySelect, TextField } from './Fields';
 
-/** E-mail field, or calling-code picker plus number. `addon` sits next to the e-mail / number (the get-code button). */
+/**
+ * E-mail field, or calling-code picker plus number. `addon` sits next to the e-mail / number (the get-code button).
+ * `country` is the picker's country (it must have a calling code); `countries` may be the full list, those without a
+ * calling code are left out here.
+ */
 export function ContactFields({
   value,
   onChange,
@@ -20,6 +25,7 @@ export function ContactFields({
   addon?: React.ReactNode;
 }) {
   const { t } = useTranslation();
+  const dialOptions = useMemo(() => withDialCode(countries), [countries]);
   if (value.kind === 'email') {
     return (
       <TextField
@@ -39,10 +45,10 @@ export function ContactFields({
       <CountrySelect
         label={t('auth.dialCode')}
         value={country}
-        options={countries}
+        options={dialOptions}
         dial
         testId="dial-code"
-        onChange={(iso2) => onCountry(iso2, countries.find((option) => option.iso2 === iso2)?.dialCode ?? value.dialCode)}
+        onChange={(iso2) => onCountry(iso2, dialOptions.find((option) => option.iso2 === iso2)?.dialCode ?? value.dialCode)}
       />
       <TextField
         label={t('auth.mobile')}

@@ -12,3 +12,24 @@ export function sliderToX(offset: number, trackWidth: number, handleWidth: numbe
 export function clampOffset(offset: number, trackWidth: number, handleWidth: number): number {
   return Math.min(Math.max(0, trackWidth - handleWidth), Math.max(0, offset));
 }
+
+/**
+ * One sample of the player's drag as POST /common/captcha/verify receives it: x is the piece's left edge in background
+ * pixels (the unit of the submitted x), y the pointer's vertical drift from where the drag began (background pixels), t
+ * the milliseconds since the drag began.
+ */
+export interface TrackPoint {
+  x: number;
+  y: number;
+  t: number;
+}
+
+/**
+ * Adds a sample to the slide track. A full track (the contract allows `max` points) moves its last point instead, so a
+ * long, slow drag still ends where the piece was let go.
+ */
+export function recordTrackPoint(track: TrackPoint[], point: TrackPoint, max: number): void {
+  if (max < 1) return;
+  if (track.length < max) track.push(point);
+  else track[max - 1] = point;
+}

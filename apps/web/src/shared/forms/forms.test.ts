@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { clampOffset, sliderToX } from './captcha';
+import { clampOffset, recordTrackPoint, sliderToX, type TrackPoint } from './captcha';
 import { secondsLeft } from './countdown';
-import { countryOptions } from './useCountries';
+import { countryOptions, withDialCode } from './useCountries';
 
 describe('resend countdown', () => {
   it('counts 60 s down to 0 from the moment the code was sent', () => {
@@ -35,6 +35,26 @@ describe('captcha slider to piece position', () => {
   });
 });
 
+describe('captcha slide track', () => {
+  it('keeps every sample up to the limit, then moves the last one so the track ends where the piece was let go', () => {
+    const track: TrackPoint[] = [];
+    recordTrackPoint(track, { x: 0, y: 0, t: 0 }, 3);
+    recordTrackPoint(track, { x: 10, y: 1, t: 16 }, 3);
+    recordTrackPoint(track, { x: 25, y: 1, t: 33 }, 3);
+    expect(track).toEqual([
+      { x: 0, y: 0, t: 0 },
+      { x: 10, y: 1, t: 16 },
+      { x: 25, y: 1, t: 33 },
+    ]);
+    recordTrackPoint(track, { x: 40, y: 2, t: 50 }, 3);
+    expect(track).toEqual([
+      { x: 0, y: 0, t: 0 },
+      { x: 10, y: 1, t: 16 },
+      { x: 40, y: 2, t: 50 },
+    ]);
+  });
+});
+
 describe('country picker options', () => {
   it('names countries in the active language, sorted, with bare dial codes', () => {
     const list = [
@@ -47,5 +67,25 @@ describe('country picker options', () => {
       { iso2: 'AT', name: 'Österreich', dialCode: '43' },
     ]);
     expect(countryOptions(list, 'zh').map((c) => c.name)).toContain('德国');
+  });
+});
+
+describe('calling-code picker options', () => {
+  it('leaves out the territories without a calling code (they stay in the country/region picker)', () => {
+    const list = [
+      { regionCode: 'AQ', region: 'Antarctica', regionCN: '南极洲', dialCode: '' },
+      { regionCode: 'BV', region: 'Bouvet Island', regionCN: '布韦岛', dialCode: '' },
+      { regionCode: 'HM', region: 'Heard Island and McDonald Islands', regionCN: '赫德岛和麦克唐纳群岛', dialCode: '' },
+      { regionCode: 'TF', region: 'French Southern Territories', regionCN: '法属南部领地', dialCode: '' },
+      { regionCode: 'UM', region: 'United States Minor Outlying Islands', regionCN: '美国本土外小岛屿', dialCode: '+' },
+      { regionCode: 'GB', region: 'United Kingdom', regionCN: '英国', dialCode: '44' },
+      { regionCode: 'US', region: 'United States', regionCN: '美国', dialCode: '+1' },
+    ];
+    const all = countryOptions(list, 'en');
+    expect(all).toHaveLength(7);
+    expect(withDialCode(all).map((option) => [option.iso2, option.dialCode])).toEqual([
+      ['GB', '44'],
+      ['US', '1'],
+    ]);
   });
 });

@@ -34,3 +34,11 @@ export function countryOptions(countries: readonly Country[], language: Language
     .map((country) => ({ iso2: country.regionCode, name: name(country.regionCode, country), dialCode: country.dialCode.replace(/^\+/, '') }))
     .sort((a, b) => collator.compare(a.name, b.name));
 }
+
+/** A few territories (Antarctica, Bouvet Island…) have no calling code: no phone number can be given for them. */
+export const hasDialCode = (option: CountryOption): boolean => /^\d+$/.test(option.dialCode);
+
+/** The calling-code picker's countries. */
+export function withDialCode(options: readonly CountryOption[]): CountryOption[] {
+  return options.filter(hasDialCode);
+}

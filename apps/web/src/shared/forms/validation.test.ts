@@ -30,10 +30,17 @@ describe('auth validation (spec section 5)', () => {
     expect(checkConfirm('secret-pass', 'secret-pass')).toBeUndefined();
   });
 
-  it('code: six digits', () => {
-    expect(checkCode('')).toBe(V.required);
-    expect(checkCode('12345')).toBe(V.code);
-    expect(checkCode(' 123456 ')).toBeUndefined();
+  it('code: six digits; a malformed one is "SMS Code Invalid" for a phone, "Verification code invalid or incorrect" for an e-mail', () => {
+    expect(checkCode('', 'mobile')).toBe(V.required);
+    expect(checkCode('', 'email')).toBe(V.required);
+    expect(checkCode('12345', 'mobile')).toBe(V.code);
+    expect(checkCode('12a456', 'mobile')).toBe(V.code);
+    expect(checkCode('12345', 'email')).toBe(V.emailCode);
+    expect(checkCode('1234567', 'email')).toBe(V.emailCode);
+    expect(checkCode(' 123456 ', 'mobile')).toBeUndefined();
+    expect(checkCode(' 123456 ', 'email')).toBeUndefined();
+    expect(V.code).toBe('auth.v.code');
+    expect(V.emailCode).toBe('auth.v.emailCode');
   });
 
   it('reports the first problem in field order', () => {

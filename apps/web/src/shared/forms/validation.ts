@@ -1,5 +1,6 @@
 import { isValidPhoneNumber } from 'libphonenumber-js';
 import { PASSWORD_MAX, PASSWORD_MIN } from '@shop/contract/account';
+import type { ContactKind } from './contact';
 
 /** i18n keys of the spec's section 5 messages. */
 export const V = {
@@ -9,6 +10,7 @@ export const V = {
   password: 'auth.v.password',
   mismatch: 'auth.v.mismatch',
   code: 'auth.v.code',
+  emailCode: 'auth.v.emailCode',
   agree: 'auth.v.agree',
 } as const;
 export type ValidationKey = (typeof V)[keyof typeof V];
@@ -45,10 +47,12 @@ export function checkConfirm(password: string, confirm: string): ValidationKey |
   return password === confirm ? undefined : V.mismatch;
 }
 
-export function checkCode(value: string): ValidationKey | undefined {
+/** Codes are 6 digits. A malformed one is "SMS Code Invalid" for a phone, "Verification code invalid or incorrect" for an e-mail. */
+export function checkCode(value: string, sentTo: ContactKind): ValidationKey | undefined {
   const v = value.trim();
   if (!v) return V.required;
-  return /^\d{6}$/.test(v) ? undefined : V.code;
+  if (/^\d{6}$/.test(v)) return undefined;
+  return sentTo === 'email' ? V.emailCode : V.code;
 }
 
 /** The first problem of a form, in field order. */

@@ -39,7 +39,7 @@ export function ContactChangeFlow({ kind, mode }: { kind: ContactKind; mode: 'ch
 
   return (
     <main className="shop-page account-page" data-testid={`${mode}-${kind}-page`}>
-      <PageHeader title={t(titleKey)} back="/my/personalCenter" />
+      <PageHeader title={t(titleKey)} />
       {!user ? (
         <p className="account-form">
           <span className="shop-skeleton shop-skeleton--text" aria-label={t('common.loading')} />
@@ -67,7 +67,7 @@ function VerifyCurrent({ kind, current, onVerified }: { kind: ContactKind; curre
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
-    const problem = checkCode(code);
+    const problem = checkCode(code, kind);
     if (problem) return setError(problem);
     setError('');
     setBusy(true);
@@ -117,7 +117,7 @@ function BindNew({ kind, ticket }: { kind: ContactKind; ticket?: string }) {
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
     const value = contactOf(contact);
-    const problem = firstProblem(typeof value === 'string' ? value : undefined, checkCode(code));
+    const problem = firstProblem(typeof value === 'string' ? value : undefined, checkCode(code, contact.kind));
     if (problem || typeof value === 'string') return setError(problem ?? '');
     setError('');
     setBusy(true);

@@ -36,7 +36,7 @@ export default function ChangePasswordPage() {
 
   return (
     <main className="shop-page account-page" data-testid="change-password-page">
-      <PageHeader title={t('account.changePassword')} back="/my/personalCenter" />
+      <PageHeader title={t('account.changePassword')} />
       <form className="form-stack account-form" noValidate onSubmit={submit}>
         <TextField label={t('account.oldPassword')} type="password" autoComplete="current-password" testId="old-password" value={oldPassword} onChange={setOldPassword} />
         <TextField label={t('auth.newPassword')} type="password" autoComplete="new-password" testId="password" value={password} onChange={setPassword} />

@@ -17,7 +17,7 @@ export default function PersonalCenterPage() {
 
   return (
     <main className="shop-page account-page" data-testid="personal-center-page">
-      <PageHeader title={t('account.personalCenter')} back="/my" />
+      <PageHeader title={t('account.personalCenter')} />
       <dl className="account-profile">
         <div className="account-profile__row">
           <dt>{t('account.accountId')}</dt>

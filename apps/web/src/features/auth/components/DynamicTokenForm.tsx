@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import type { DynamicRole } from '@shop/contract/account';
+import { authFlowQuery } from '../../../shared/auth/login-return';
 import { FormError, TextField } from '../../../shared/forms/Fields';
 import { V } from '../../../shared/forms/validation';
 import { checkDynamicToken, loginWithDynamicToken } from '../api/auth-api';
@@ -12,6 +13,7 @@ import { checkDynamicToken, loginWithDynamicToken } from '../api/auth-api';
  */
 export function DynamicTokenForm({ appId, onLoggedIn }: { appId: number; onLoggedIn: () => void }) {
   const { t } = useTranslation();
+  const { search } = useLocation();
   const [token, setToken] = useState('');
   const [roles, setRoles] = useState<DynamicRole[]>();
   const [error, setError] = useState('');
@@ -51,7 +53,7 @@ export function DynamicTokenForm({ appId, onLoggedIn }: { appId: number; onLogge
       <button type="submit" className="shop-button shop-button--primary shop-button--block" disabled={busy} data-testid="otp-submit">
         {t(roles ? 'auth.login' : 'auth.dynamicCheck')}
       </button>
-      <Link to="/login/dynamicTokenHelp" className="auth-help" data-testid="to-dynamic-help">
+      <Link to={`/login/dynamicTokenHelp${authFlowQuery(search)}`} className="auth-help" data-testid="to-dynamic-help">
         {t('auth.dynamicHelpLink')}
       </Link>
     </form>

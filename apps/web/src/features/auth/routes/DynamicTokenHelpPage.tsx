@@ -9,7 +9,7 @@ export default function DynamicTokenHelpPage() {
   const { t } = useTranslation();
   return (
     <main className="shop-page auth-page" data-testid="dynamic-help-page">
-      <PageHeader title={t('auth.dynamicHelp.title')} back="/login" />
+      <PageHeader title={t('auth.dynamicHelp.title')} />
       <div className="auth-body">
         <p>{t('auth.dynamicHelp.intro')}</p>
         <ol className="auth-steps">

@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { DEFAULT_REGION } from '@shop/contract/games';
 import { CodePurpose } from '@shop/contract/verification';
+import { authFlowQuery } from '../../../shared/auth/login-return';
 import { useLanguage } from '../../../shared/i18n/useLanguage';
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import { showToast } from '../../../shared/ui/toast';
@@ -21,6 +22,7 @@ export default function ForgetPasswordPage() {
   const { t } = useTranslation();
   const language = useLanguage();
   const navigate = useNavigate();
+  const location = useLocation();
   const countries = useCountries(language);
   const [country, setCountry] = useState(DEFAULT_REGION);
   const [contact, setContact] = useState<ContactInput>({ kind: 'email', email: '', dialCode: '1', number: '' });
@@ -33,7 +35,7 @@ export default function ForgetPasswordPage() {
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
     const value = contactOf(contact);
-    const problem = firstProblem(typeof value === 'string' ? value : undefined, checkCode(code), checkPassword(password), checkConfirm(password, confirm));
+    const problem = firstProblem(typeof value === 'string' ? value : undefined, checkCode(code, contact.kind), checkPassword(password), checkConfirm(password, confirm));
     if (problem || typeof value === 'string') return setError(problem ?? '');
     setError('');
     setBusy(true);
@@ -41,7 +43,8 @@ export default function ForgetPasswordPage() {
       .then(
         () => {
           showToast(t('auth.passwordReset'));
-          navigate('/login', { replace: true });
+          // the login then still returns the guest to where he was, for his game
+          navigate(`/login${authFlowQuery(location.search)}`, { replace: true });
         },
         () => undefined,
       )
@@ -50,7 +53,7 @@ export default function ForgetPasswordPage() {
 
   return (
     <main className="shop-page auth-page" data-testid="forget-page">
-      <PageHeader title={t('auth.forgetTitle')} back="/login" />
+      <PageHeader title={t('auth.forgetTitle')} />
       <div className="auth-body">
         <Tabs
           label={t('auth.resetWith')}

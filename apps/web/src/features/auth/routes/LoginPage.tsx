@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { LoginType, type LoginMethod } from '@shop/contract/account';
-import { DEFAULT_REGION } from '@shop/contract/games';
+import { DEFAULT_REGION, type AppId } from '@shop/contract/games';
+import { GAME_PARAM, authFlowQuery } from '../../../shared/auth/login-return';
 import { getConfig } from '../../../shared/config/runtime-config';
 import { useLanguage } from '../../../shared/i18n/useLanguage';
 import { readPlayerInfo } from '../../../shared/storage/uinfo';
@@ -10,10 +11,11 @@ import { LanguageSelect } from '../../../shared/ui/LanguageSelect';
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import { loginWithPassword } from '../api/auth-api';
 import { DynamicTokenForm } from '../components/DynamicTokenForm';
+import { GameChoice } from '../components/GameChoice';
 import { ContactFields } from '../../../shared/forms/ContactFields';
 import { FormError, Tabs, TextField } from '../../../shared/forms/Fields';
 import { contactOf, type ContactInput } from '../../../shared/forms/contact';
-import { DEFAULT_APP_ID, loginMethods } from '../lib/methods';
+import { authGame, loginMethods } from '../lib/methods';
 import { afterLoginPath } from '../lib/redirect';
 import { useCountries } from '../../../shared/forms/useCountries';
 import { checkPassword } from '../../../shared/forms/validation';
@@ -26,23 +28,40 @@ export default function LoginPage() {
   const language = useLanguage();
   const navigate = useNavigate();
   const location = useLocation();
-  const [appId] = useState(() => readPlayerInfo()?.appId ?? DEFAULT_APP_ID);
+  const [, setQuery] = useSearchParams();
+  // the game decides the tabs: ?appId= (a link from the game, or the choice below), else the saved player's game
+  const appId = authGame(location.search, readPlayerInfo()?.appId);
   // the otp login is switched off in this build (features.otpLogin); its tab only shows when it is on
   const methods = loginMethods(appId, getConfig().features.otpLogin);
-  const [method, setMethod] = useState<LoginMethod>(methods[0] ?? 'email');
+  const [chosenMethod, setChosenMethod] = useState<LoginMethod>();
+  // another game may not offer the tab chosen before: its first tab then
+  const method = chosenMethod && methods.includes(chosenMethod) ? chosenMethod : (methods[0] ?? 'email');
   const countries = useCountries(language);
   const [country, setCountry] = useState(DEFAULT_REGION);
-  const [contact, setContact] = useState<ContactInput>({ kind: method === 'mobile' ? 'mobile' : 'email', email: '', dialCode: '1', number: '' });
+  const [fields, setFields] = useState<ContactInput>({ kind: 'email', email: '', dialCode: '1', number: '' });
+  const contact: ContactInput = { ...fields, kind: method === 'mobile' ? 'mobile' : 'email' };
   const [password, setPassword] = useState('');
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
 
   const choose = (next: LoginMethod) => {
-    setMethod(next);
-    if (next !== 'otp') setContact({ ...contact, kind: next });
+    setChosenMethod(next);
     setError('');
   };
-  const loggedIn = () => navigate(afterLoginPath(location.search, location.state), { replace: true });
+  // kept in the query, so register, forgotten password and a reload keep the game too
+  const chooseGame = (next: AppId) => {
+    setQuery(
+      (current) => {
+        const query = new URLSearchParams(current);
+        query.set(GAME_PARAM, String(next));
+        return query;
+      },
+      { replace: true },
+    );
+    setError('');
+  };
+  const loggedIn = () => navigate(afterLoginPath(location.search), { replace: true });
+  const handedOn = authFlowQuery(location.search);
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
@@ -64,11 +83,12 @@ export default function LoginPage() {
 
   return (
     <main className="shop-page auth-page" data-testid="login-page">
-      <PageHeader title={t('auth.loginTitle')} />
+      <PageHeader title={t('auth.loginTitle')} back={false} />
       <div className="auth-body">
         <div className="auth-toolbar">
           <LanguageSelect value={language} />
         </div>
+        <GameChoice value={appId} onChange={chooseGame} />
         <Tabs
           label={t('auth.loginMethods')}
           tabs={methods.map((key) => ({ key, label: t(TAB_LABELS[key]) }))}
@@ -81,12 +101,12 @@ export default function LoginPage() {
           <form className="form-stack" noValidate onSubmit={submit}>
             <ContactFields
               value={contact}
-              onChange={setContact}
+              onChange={setFields}
               countries={countries}
               country={country}
               onCountry={(iso2, dialCode) => {
                 setCountry(iso2);
-                setContact({ ...contact, dialCode });
+                setFields({ ...fields, dialCode });
               }}
             />
             <TextField label={t('auth.password')} type="password" autoComplete="current-password" testId="password" value={password} onChange={setPassword} />
@@ -97,10 +117,10 @@ export default function LoginPage() {
           </form>
         )}
         <div className="auth-links">
-          <Link to="/login/forgetPassword" data-testid="to-forget">
+          <Link to={`/login/forgetPassword${handedOn}`} data-testid="to-forget">
             {t('auth.forgot')}
           </Link>
-          <Link to="/login/registerAccount" data-testid="to-register">
+          <Link to={`/login/registerAccount${handedOn}`} data-testid="to-register">
             {t('auth.register')}
           </Link>
         </div>

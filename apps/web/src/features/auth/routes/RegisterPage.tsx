@@ -11,13 +11,12 @@ import { CodeButton } from '../../../shared/forms/CodeButton';
 import { ContactFields } from '../../../shared/forms/ContactFields';
 import { CountrySelect, FormError, Tabs, TextField, PasswordMatchHint } from '../../../shared/forms/Fields';
 import { contactOf, targetFor, type ContactInput, type ContactKind } from '../../../shared/forms/contact';
+import { readPlayerInfo } from '../../../shared/storage/uinfo';
+import { authGame, registerMethods } from '../lib/methods';
 import { afterLoginPath } from '../lib/redirect';
-import { useCountries } from '../../../shared/forms/useCountries';
+import { hasDialCode, useCountries } from '../../../shared/forms/useCountries';
 import { V, checkCode, checkConfirm, checkPassword, firstProblem } from '../../../shared/forms/validation';
 import './auth.css';
-
-/** Register tab map (spec section 3): 0 email, 1 mobile. */
-const REGISTER_TABS: readonly ContactKind[] = ['email', 'mobile'];
 
 export default function RegisterPage() {
   const { t } = useTranslation();
@@ -25,8 +24,15 @@ export default function RegisterPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const countries = useCountries(language);
+  // the game handed on from the login screen decides the tabs: a 10030 player cannot log in with a phone
+  const tabs = registerMethods(authGame(location.search, readPlayerInfo()?.appId));
+  const [chosenKind, setChosenKind] = useState<ContactKind>();
+  const kind = chosenKind && tabs.includes(chosenKind) ? chosenKind : (tabs[0] ?? 'email');
+  // the account's country/region, and the country whose calling code the phone number has (not every country has one)
   const [country, setCountry] = useState(DEFAULT_REGION);
-  const [contact, setContact] = useState<ContactInput>({ kind: 'email', email: '', dialCode: '1', number: '' });
+  const [dialCountry, setDialCountry] = useState(DEFAULT_REGION);
+  const [fields, setFields] = useState<ContactInput>({ kind: 'email', email: '', dialCode: '1', number: '' });
+  const contact: ContactInput = { ...fields, kind };
   const [code, setCode] = useState('');
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
@@ -34,16 +40,24 @@ export default function RegisterPage() {
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
 
-  const chooseCountry = (iso2: string, dialCode?: string) => {
+  // picking the country also picks its calling code, when it has one
+  const chooseCountry = (iso2: string) => {
     setCountry(iso2);
-    const dial = dialCode ?? countries.find((option) => option.iso2 === iso2)?.dialCode;
-    if (dial) setContact((current) => ({ ...current, dialCode: dial }));
+    const option = countries.find((candidate) => candidate.iso2 === iso2);
+    if (!option || !hasDialCode(option)) return;
+    setDialCountry(iso2);
+    setFields((current) => ({ ...current, dialCode: option.dialCode }));
+  };
+  const chooseDialCountry = (iso2: string, dialCode: string) => {
+    setCountry(iso2);
+    setDialCountry(iso2);
+    setFields((current) => ({ ...current, dialCode }));
   };
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
     const target = contactOf(contact);
-    const problem = firstProblem(typeof target === 'string' ? target : undefined, checkCode(code), checkPassword(password), checkConfirm(password, confirm));
+    const problem = firstProblem(typeof target === 'string' ? target : undefined, checkCode(code, contact.kind), checkPassword(password), checkConfirm(password, confirm));
     if (problem) return setError(problem);
     if (!agree) return setError(V.agree);
     if (typeof target === 'string') return;
@@ -51,7 +65,8 @@ export default function RegisterPage() {
     setBusy(true);
     registerAccount({ ...target, code: code.trim(), password, confirmPassword: confirm, countryCode: country, agreeTerms: true })
       .then(
-        () => navigate(afterLoginPath(location.search, location.state), { replace: true }),
+        // registering logs in: on to the page the guest came from
+        () => navigate(afterLoginPath(location.search), { replace: true }),
         () => undefined,
       )
       .finally(() => setBusy(false));
@@ -59,26 +74,20 @@ export default function RegisterPage() {
 
   return (
     <main className="shop-page auth-page" data-testid="register-page">
-      <PageHeader title={t('auth.registerTitle')} back="/login" />
+      <PageHeader title={t('auth.registerTitle')} />
       <div className="auth-body">
         <Tabs
           label={t('auth.registerWith')}
-          tabs={REGISTER_TABS.map((key) => ({ key, label: t(key === 'email' ? 'auth.tabEmail' : 'auth.tabMobile') }))}
-          active={contact.kind}
-          onChange={(kind) => {
-            setContact({ ...contact, kind });
+          tabs={tabs.map((key) => ({ key, label: t(key === 'email' ? 'auth.tabEmail' : 'auth.tabMobile') }))}
+          active={kind}
+          onChange={(next) => {
+            setChosenKind(next);
             setError('');
           }}
         />
         <form className="form-stack" noValidate onSubmit={submit}>
-          <CountrySelect label={t('auth.country')} value={country} options={countries} testId="country" onChange={(iso2) => chooseCountry(iso2)} />
-          <ContactFields
-            value={contact}
-            onChange={setContact}
-            countries={countries}
-            country={country}
-            onCountry={chooseCountry}
-          />
+          <CountrySelect label={t('auth.country')} value={country} options={countries} testId="country" onChange={chooseCountry} />
+          <ContactFields value={contact} onChange={setFields} countries={countries} country={dialCountry} onCountry={chooseDialCountry} />
           <TextField
             label={t('auth.code')}
             inputMode="numeric"

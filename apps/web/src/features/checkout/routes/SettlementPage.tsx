@@ -55,7 +55,7 @@ export default function SettlementPage() {
   if (!settlement) {
     return (
       <div className="co">
-        <PageHeader title={t('settlement.title')} back="/home" />
+        <PageHeader title={t('settlement.title')} />
         <NotFoundBlock testId="settlement-empty" />
         <Link to="/home" className="shop-button shop-button--block">
           {t('payment.backToShop')}
@@ -96,10 +96,9 @@ export default function SettlementPage() {
     }
   }
 
-  const back = settlement.source === 'cart' ? '/shoppingCart' : `/home/goodsDetail?id=${settlement.lines[0]!.productId}`;
   return (
     <div className="co">
-      <PageHeader title={t('settlement.title')} back={back} />
+      <PageHeader title={t('settlement.title')} />
       <main className="co-main">
         <section className="co-card" aria-labelledby="co-products">
           <h2 id="co-products" className="co-card__title">

@@ -74,7 +74,7 @@ export default function MyOrderPage() {
   const open = list?.find((order) => order.id === openId);
   return (
     <div className="mo">
-      <PageHeader title={t('myOrder.title')} back="/my" />
+      <PageHeader title={t('myOrder.title')} />
       <Tabs activeKey={String(type)} onChange={chooseTab} className="mo-tabs" stretch>
         {MY_ORDER_TABS.map((tab) => (
           <Tabs.Tab key={String(tab.type)} title={<span data-testid={`order-tab-${tab.key}`}>{t(tab.label)}</span>} />

@@ -3,11 +3,12 @@ import { useTranslation } from 'react-i18next';
 import type { GameServerRole } from '@shop/contract/roles';
 import { useAsyncData } from '../../../shared/hooks/useAsyncData';
 import { useLanguage } from '../../../shared/i18n/useLanguage';
+import { GAMES } from '../../../shared/lib/games';
 import { fetchBoundRoles, pickCurrentRole, shopAppId } from '../../../shared/roles/bound-roles';
 import { showToast } from '../../../shared/ui/toast';
 import { bindRole, lookupRoles, setDefaultRole, switchRole } from '../api/roles-api';
 import { RoleCard } from '../components/RoleCard';
-import { GAMES, normaliseGameId } from '../lib/games';
+import { normaliseGameId } from '../lib/games';
 import './roles.css';
 
 /**

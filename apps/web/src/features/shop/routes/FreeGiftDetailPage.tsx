@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { GoodsType } from '@shop/contract/catalog';
+import { loginPathReturningTo } from '../../../shared/auth/login-return';
 import { useAsyncData } from '../../../shared/hooks/useAsyncData';
 import { useLanguage } from '../../../shared/i18n/useLanguage';
 import { fetchBoundRoles, pickCurrentRole } from '../../../shared/roles/bound-roles';
@@ -45,7 +46,7 @@ export default function FreeGiftDetailPage() {
   async function claim() {
     if (!readToken()) {
       showToast(t('gift.loginFirst'));
-      void navigate('/login', { state: { from: location.pathname + location.search } });
+      void navigate(loginPathReturningTo(location.pathname + location.search));
       return;
     }
     if (!role) {
@@ -67,7 +68,7 @@ export default function FreeGiftDetailPage() {
 
   return (
     <div className="sh">
-      <PageHeader title={t('gift.title')} back="/home" />
+      <PageHeader title={t('gift.title')} />
       {!gift ? (
         !valid || (detail.error != null && !detail.loading) ? <NotFoundBlock testId="gift-not-found" /> : null
       ) : (

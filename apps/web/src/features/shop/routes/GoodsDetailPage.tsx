@@ -43,7 +43,7 @@ export default function GoodsDetailPage() {
   if (!product) {
     return (
       <div className="sh">
-        <PageHeader title={t('shop.detailTitle')} back="/home" />
+        <PageHeader title={t('shop.detailTitle')} />
         {!valid || (detail.error != null && !detail.loading) ? <NotFoundBlock testId="product-not-found" /> : null}
       </div>
     );
@@ -64,7 +64,7 @@ export default function GoodsDetailPage() {
 
   return (
     <div className="sh">
-      <PageHeader title={t('shop.detailTitle')} back="/home" />
+      <PageHeader title={t('shop.detailTitle')} />
       <main className="sh-detail" data-testid="goods-detail" data-product-id={product.id}>
         <div className="sh-detail__thumb">
           {product.thumbnail ? <img src={product.thumbnail} alt="" width={120} height={120} /> : <span aria-hidden="true">🎁</span>}
