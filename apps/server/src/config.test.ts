@@ -44,6 +44,17 @@ describe('configuration', () => {
     expect(config.verification.ignoredDialCodes).toEqual(['999999', '84', '98', '53', '963', '850']);
   });
 
+  it('reads the per-IP daily code limit and scores slide tracks except under SHOP_ENV=test', () => {
+    expect(loadConfig({}).verification).toMatchObject({ ipDailyLimit: 50, ipHourlyLimit: 20, captchaTrackCheck: true });
+    expect(loadConfig({ SHOP_ENV: 'test' }).verification.captchaTrackCheck).toBe(false);
+    expect(loadConfig({ SHOP_ENV: 'test', CAPTCHA_TRACK_CHECK: 'true', CODE_IP_DAILY_LIMIT: '7' }).verification).toMatchObject({
+      captchaTrackCheck: true,
+      ipDailyLimit: 7,
+    });
+    expect(loadConfig({ CAPTCHA_TRACK_CHECK: 'false' }).verification.captchaTrackCheck).toBe(false);
+    expect(() => loadConfig({ CODE_IP_DAILY_LIMIT: '0' })).toThrow(/CODE_IP_DAILY_LIMIT/);
+  });
+
   it('points the game-server client at the sandbox by default and needs real secrets without it', () => {
     const config = loadConfig({});
     expect(config.gameServer.baseUrl).toBe('http://127.0.0.1:8080/sandbox/game-server');

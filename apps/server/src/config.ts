@@ -68,8 +68,11 @@ const EnvSchema = z.object({
   SMS_DAILY_LIMIT: z.coerce.number().int().min(0).max(10_000_000).default(5000),
   CODE_TARGET_DAILY_LIMIT: z.coerce.number().int().min(1).max(1000).default(10),
   CODE_IP_HOURLY_LIMIT: z.coerce.number().int().min(1).max(100_000).default(20),
+  CODE_IP_DAILY_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(50),
   CAPTCHA_IP_HOURLY_LIMIT: z.coerce.number().int().min(1).max(100_000).default(60),
   CODE_RESEND_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+  /** Score the slide track of the captcha (default on, except SHOP_ENV=test: see docs/decisions.md). */
+  CAPTCHA_TRACK_CHECK: bool.optional(),
   /** Game servers (roles lookup, deliveries): base URL (sandbox stand-in by default) and JSON {"appId": "secret"}. */
   GAME_SERVER_URL: z.url().optional(),
   GAME_SERVER_SECRETS: z.string().optional(),
@@ -114,6 +117,8 @@ export interface VerificationConfig {
   resendSeconds: number;
   targetDailyLimit: number;
   ipHourlyLimit: number;
+  /** Codes one client IP may ask for per rolling 24 hours. */
+  ipDailyLimit: number;
   /** SMS across all targets per UTC day. */
   smsDailyLimit: number;
   captchaTtlSeconds: number;
@@ -122,6 +127,8 @@ export interface VerificationConfig {
   botTokenTtlSeconds: number;
   /** How far (px) the released piece may be from the cut-out. */
   captchaTolerancePx: number;
+  /** Refuse a solution whose slide track does not look like a human drag (verification/slide-track.ts). */
+  captchaTrackCheck: boolean;
   /** Dial codes that never receive SMS (spec section 9). */
   ignoredDialCodes: string[];
 }
@@ -335,11 +342,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       resendSeconds: e.CODE_RESEND_SECONDS,
       targetDailyLimit: e.CODE_TARGET_DAILY_LIMIT,
       ipHourlyLimit: e.CODE_IP_HOURLY_LIMIT,
+      ipDailyLimit: e.CODE_IP_DAILY_LIMIT,
       smsDailyLimit: e.SMS_DAILY_LIMIT,
       captchaTtlSeconds: 120,
       captchaIpHourlyLimit: e.CAPTCHA_IP_HOURLY_LIMIT,
       botTokenTtlSeconds: 120,
       captchaTolerancePx: 6,
+      // Off by default under SHOP_ENV=test only: the browser tests' solver drags faster than a person (docs/decisions.md).
+      captchaTrackCheck: e.CAPTCHA_TRACK_CHECK ?? e.SHOP_ENV !== 'test',
       ignoredDialCodes: [production ? '86' : '999999', '84', '98', '53', '963', '850'],
     },
     notifications: {

@@ -71,7 +71,8 @@ export const login = defineRoute({
   auth: 'none',
   summary:
     'Log in with e-mail or phone and password. Wrong password and unknown account get the same answer ("Invalid Account"); ' +
-    'failures are limited per account and per IP (429).',
+    'failures are limited per account and per IP (429). A password outside 8..64 characters, which no account can have, ' +
+    'answers "Password Invalid" at once.',
   body: LoginBody,
   data: TokenData,
 });
@@ -221,7 +222,7 @@ export const dynamicVerify = defineRoute({
   method: 'POST',
   path: '/user/dynamic/:appId/verify',
   auth: 'none',
-  summary: 'Check a dynamic token from the game settings and show the role it names (does not use it up). Feature-flagged.',
+  summary: 'Check a dynamic token from the game settings and show the role it names (does not use it up). Answers 404 while FEATURE_OTP_LOGIN is off (the default).',
   params: DynamicParams,
   body: DynamicTokenBody,
   data: z.object({ roles: z.array(DynamicRole) }),
@@ -231,7 +232,7 @@ export const dynamicLogin = defineRoute({
   method: 'POST',
   path: '/user/dynamic/:appId/login',
   auth: 'none',
-  summary: 'Log in with a dynamic token (single use) like quick login. Feature-flagged.',
+  summary: 'Log in with a dynamic token (single use) like quick login. Answers 404 while FEATURE_OTP_LOGIN is off (the default).',
   params: DynamicParams,
   body: DynamicTokenBody,
   data: TokenData,

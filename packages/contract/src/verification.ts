@@ -51,9 +51,21 @@ export const CaptchaVerifyBody = z.object({
   captchaId: z.string().trim().min(1).max(64),
   /** Left edge of the piece, in background pixels, where the player let go. */
   x: z.number().finite().min(0).max(10_000),
-  /** The slide as the client recorded it: position and milliseconds since the drag began. */
+  /**
+   * The slide as the client recorded it, one point per pointer sample, the last one where the piece was let go: x the
+   * piece's left edge (background px), y (optional) the pointer's vertical drift from where the drag began (background
+   * px), t milliseconds since the drag began. The server refuses a track that does not look like a person's drag: fewer
+   * than 5 points, out of time order, under 150 ms, ending away from `x`, or a straight glide in even steps at constant
+   * speed (docs/decisions.md, "Slide track").
+   */
   track: z
-    .array(z.object({ x: z.number().finite().min(-10_000).max(10_000), t: z.number().finite().min(0).max(600_000) }))
+    .array(
+      z.object({
+        x: z.number().finite().min(-10_000).max(10_000),
+        y: z.number().finite().min(-10_000).max(10_000).optional(),
+        t: z.number().finite().min(0).max(600_000),
+      }),
+    )
     .max(CAPTCHA_TRACK_MAX)
     .optional(),
 });
@@ -96,7 +108,9 @@ export const getCode = defineRoute({
   auth: 'none',
   summary:
     'Sends a 6-digit code for a purpose to a phone (accountType 1) or e-mail (2); needs a bot-check token from the slide puzzle. ' +
-    'Limits answer 429 with the spec\'s messages.',
+    'A register or bind code (purpose 1, 3, 5) for a phone/e-mail that has an account answers 409; a reset or change code ' +
+    '(2, 4, 6) for a phone without an account answers 400 "This phone number is not registered. Please register first.", ' +
+    'for an e-mail without an account it answers like a sent code but sends nothing. Limits answer 429 with the spec\'s messages.',
   body: GetCodeBody,
   data: z.object({
     /** Seconds before another code may be requested for this target. */

@@ -4,6 +4,7 @@ import type { RouteDef, RouteData } from '@shop/contract/route';
 import type { z } from 'zod';
 import type { Language } from '@shop/contract/languages';
 import { translate, type MessageKey } from '../i18n/messages.ts';
+import { notFound } from './errors.ts';
 import type { SessionUser } from '../modules/auth/tokens.ts';
 
 type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
@@ -33,9 +34,14 @@ export function registerRoute<R extends RouteDef>(
   app: FastifyInstance,
   def: R,
   handler: (ctx: HandlerContext<R>) => Promise<RouteData<R>>,
-  /** `message`: the envelope's success message (default "Request Successful"). */
-  options: { message?: MessageKey } = {},
+  /**
+   * `message`: the envelope's success message (default "Request Successful").
+   * `enabled`: asked on every request; while false the route answers 404 like an unknown path, before its body is read
+   * (a feature switched off stays documented in OpenAPI).
+   */
+  options: { message?: MessageKey; enabled?: () => boolean } = {},
 ): void {
+  const { enabled } = options;
   const successKey = options.message ?? 'success';
   app.route({
     method: def.method,
@@ -49,6 +55,13 @@ export function registerRoute<R extends RouteDef>(
       ...(SECURITY[def.auth] ? { security: [{ [SECURITY[def.auth]!]: [] }] } : {}),
     },
     config: { auth: def.auth },
+    ...(enabled
+      ? {
+          onRequest: async () => {
+            if (!enabled()) throw notFound('routeNotFound');
+          },
+        }
+      : {}),
     handler: async (request, reply) => {
       const data = await handler({
         body: request.body as Parsed<R['body']>,

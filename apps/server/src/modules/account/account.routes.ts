@@ -31,9 +31,8 @@ export function registerAccountRoutes(app: FastifyInstance, { accounts, config }
     await accounts.logout(user, body);
     return null;
   });
-  // The one-time dynamic-token login is off in this build (spec): without the flag the routes do not exist (404).
-  if (config.features.otpLogin) {
-    registerRoute(app, dynamicVerify, ({ params, body }) => accounts.verifyDynamicToken(params.appId, body.token));
-    registerRoute(app, dynamicLogin, ({ params, body }) => accounts.loginWithDynamicToken(params.appId, body.token));
-  }
+  // The one-time dynamic-token login is off in this build (spec): documented always, 404 like an unknown path without the flag.
+  const otpLogin = { enabled: () => config.features.otpLogin };
+  registerRoute(app, dynamicVerify, ({ params, body }) => accounts.verifyDynamicToken(params.appId, body.token), otpLogin);
+  registerRoute(app, dynamicLogin, ({ params, body }) => accounts.loginWithDynamicToken(params.appId, body.token), otpLogin);
 }

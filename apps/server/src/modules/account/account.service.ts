@@ -23,7 +23,7 @@ import { badRequest, conflict, tooManyRequests, unauthorized } from '../../http/
 import type { TokenService } from '../auth/tokens.ts';
 import type { GamesService } from '../games/games.service.ts';
 import { normalizeEmail, phoneE164, type VerificationService } from '../verification/verification.service.ts';
-import { checkNewPassword, hashPassword, verifyPassword } from './passwords.ts';
+import { checkNewPassword, hasPasswordLength, hashPassword, verifyPassword } from './passwords.ts';
 
 /** Seconds a change ticket (proof that the current phone/e-mail was verified) stays valid. */
 export const CHANGE_TICKET_TTL_SECONDS = 600;
@@ -132,7 +132,8 @@ export class AccountService {
 
   /**
    * Password login. Unknown account and wrong password get the same answer after an argon2 verification either way;
-   * failures are counted per tried account and per IP in `login_failures` (limits in config.loginLimits).
+   * failures are counted per tried account and per IP in `login_failures` (limits in config.loginLimits). A password
+   * that no account can have (not 8..64 characters) is refused first, uncounted and without argon2 time.
    */
   async login(body: LoginBody, ip: string): Promise<TokenData> {
     const method: LoginMethod = body.loginType === LoginType.mobile ? 'mobile' : 'email';
@@ -141,6 +142,7 @@ export class AccountService {
       if (!(GAME_LOGIN_METHODS[body.appId] ?? ['email', 'mobile']).includes(method)) throw badRequest('loginMethodNotAllowed');
     }
     const target = method === 'mobile' ? this.mobileTarget(body.mobile) : this.emailTarget(body.email);
+    if (!hasPasswordLength(body.password)) throw badRequest('passwordInvalid');
     await this.reserveAttempt(target, ip);
     const user = await this.userBy(method, target);
     if (!(await verifyPassword(user?.passwordHash, body.password)) || !user) throw badRequest('invalidAccount');
@@ -198,6 +200,8 @@ export class AccountService {
   /** Changes the password; every session ends and this caller gets a fresh one. */
   async changePassword(userId: number, body: ChangePasswordBody, ip: string): Promise<TokenData> {
     checkNewPassword(body.password, body.confirmPassword);
+    // An old password of a length no account has cannot be right: refused uncounted, without argon2 time.
+    if (!hasPasswordLength(body.oldPassword)) throw badRequest('oldPasswordIncorrect');
     const user = await this.requireUser(userId);
     // Wrong old passwords count like failed logins (key "user:<id>"): a stolen access token cannot guess the password.
     const failureKey = `user:${userId}`;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { TokenData } from '@shop/contract/auth';
 import { CodePurpose } from '@shop/contract/verification';
@@ -18,6 +18,23 @@ const NOT_REGISTERED = 'This phone number is not registered. Please register fir
 const SESSION_ENDED = 'Your session has ended. Please log in again.';
 const PASSWORD = 'correct horse battery';
 const SECRET_10030 = 'launch-secret-10030-for-tests';
+
+/** Lengths of the passwords handed to argon2 (wrapped below): an over-long one must never get there. */
+const argon2Inputs = vi.hoisted(() => [] as number[]);
+vi.mock('@node-rs/argon2', async (importOriginal) => {
+  const argon2 = await importOriginal<typeof import('@node-rs/argon2')>();
+  return {
+    ...argon2,
+    hash: (...args: Parameters<typeof argon2.hash>) => {
+      argon2Inputs.push(args[0].length);
+      return argon2.hash(...args);
+    },
+    verify: (...args: Parameters<typeof argon2.verify>) => {
+      argon2Inputs.push(args[1].length);
+      return argon2.verify(...args);
+    },
+  };
+});
 
 let serial = 0;
 const nextMobile = () => `7400${String(200_000 + ++serial).slice(-6)}`;
@@ -49,6 +66,7 @@ describe.each(BACKENDS)('player accounts (%s)', (backend) => {
     const result = (await shop.services.db.execute(sql`
       SELECT (SELECT count(*) FROM users) AS users,
              (SELECT count(*) FROM refresh_tokens) AS refresh,
+             (SELECT count(*) FROM refresh_tokens WHERE revoked_at IS NOT NULL) AS revoked,
              (SELECT count(*) FROM change_tickets) AS tickets,
              (SELECT count(*) FROM dynamic_token_nonces) AS nonces,
              (SELECT count(*) FROM verification_codes WHERE used_at IS NOT NULL) AS used_codes,
@@ -102,6 +120,9 @@ describe.each(BACKENDS)('player accounts (%s)', (backend) => {
     expect(answer.body.code, JSON.stringify(answer.body)).toBe(200);
     return { email, tokens: answer.body.data };
   }
+
+  const expireCodesOf = (target: string) =>
+    shop.services.db.execute(sql`UPDATE verification_codes SET expires_at = now() - interval '1 second' WHERE target = ${target}`);
 
   const info = (token: string) => shop.api<{ id: number; email: string | null; mobile: string | null; countryCode: string | null }>('GET', '/api/user/info', { token });
   const emailLogin = (email: string, password: string, ip?: string, appId?: number) =>
@@ -195,37 +216,37 @@ describe.each(BACKENDS)('player accounts (%s)', (backend) => {
     });
 
     it('answers 409 for an e-mail or phone that already has an account, without using the code', async () => {
-      const { email } = await registerEmail();
-      await expectRefused(post('/user/register', await emailRegistration(email.toUpperCase())), 409, 'This e-mail address is already used by another account');
+      // A live register code of the e-mail, sent before the account was made (getSmsCode answers 409 afterwards).
+      const email = nextEmail();
+      const early = await codeFor({ email }, CodePurpose.RegisterAccount);
+      await registerEmail(email);
+      const body = { accountType: 2, email: email.toUpperCase(), password: PASSWORD, confirmPassword: PASSWORD, countryCode: 'DE', agreeTerms: true };
+      await expectRefused(post('/user/register', { ...body, code: early }), 409, 'This e-mail address is already used by another account');
       const mobile = nextMobile();
-      const body = { accountType: 1, mobile: { dialCode: '44', number: mobile }, password: PASSWORD, confirmPassword: PASSWORD, countryCode: 'GB', agreeTerms: true };
-      expect((await post('/user/register', { ...body, code: await codeFor({ mobile }, CodePurpose.RegisterAccount) })).body.code).toBe(200);
-      await expectRefused(
-        post('/user/register', { ...body, code: await codeFor({ mobile }, CodePurpose.RegisterAccount) }),
-        409,
-        'This phone number is already used by another account',
-      );
+      const phone = { ...body, accountType: 1, email: undefined, mobile: { dialCode: '44', number: mobile }, countryCode: 'GB' };
+      expect((await post('/user/register', { ...phone, code: await codeFor({ mobile }, CodePurpose.RegisterAccount) })).body.code).toBe(200);
+      await expectRefused(post('/user/register', { ...phone, code: '123456' }), 409, 'This phone number is already used by another account');
     });
 
-    it('refuses a code used twice, expired, for another purpose or for another target', async () => {
+    it('refuses a code used twice, expired, for another purpose or for another target; no account is made', async () => {
       const email = nextEmail();
       const other = nextEmail();
       const base = { accountType: 2, email, password: PASSWORD, confirmPassword: PASSWORD, countryCode: 'DE', agreeTerms: true };
       // Another purpose.
-      const resetCode = await codeFor({ email }, CodePurpose.ForgetPassword);
-      expect((await post('/user/register', { ...base, code: resetCode })).body.message).toBe(CODE_INVALID);
+      const bindCode = await codeFor({ email }, CodePurpose.BindEmail);
+      await expectRefused(post('/user/register', { ...base, code: bindCode }), 400, CODE_INVALID);
       // Another target.
       const otherCode = await codeFor({ email: other }, CodePurpose.RegisterAccount);
-      expect((await post('/user/register', { ...base, code: otherCode })).body.message).toBe(CODE_INVALID);
+      await expectRefused(post('/user/register', { ...base, code: otherCode }), 400, CODE_INVALID);
       // Expired.
       const code = await codeFor({ email }, CodePurpose.RegisterAccount);
-      await shop.services.db.execute(sql`UPDATE verification_codes SET expires_at = now() - interval '1 second' WHERE target = ${email}`);
-      expect((await post('/user/register', { ...base, code })).body.message).toBe(CODE_INVALID);
+      await expireCodesOf(email);
+      await expectRefused(post('/user/register', { ...base, code }), 400, CODE_INVALID);
       // Used twice: the code of a successful registration cannot be used for another one (e-mail freed in between).
       const fresh = await codeFor({ email }, CodePurpose.RegisterAccount);
       expect((await post('/user/register', { ...base, code: fresh })).body.code).toBe(200);
       await shop.services.db.execute(sql`UPDATE users SET email = NULL WHERE email = ${email}`);
-      expect((await post('/user/register', { ...base, code: fresh })).body.message).toBe(CODE_INVALID);
+      await expectRefused(post('/user/register', { ...base, code: fresh }), 400, CODE_INVALID);
       expect((await post('/user/register', { ...base, email: other, code: otherCode })).body.code).toBe(200);
     });
   });
@@ -397,6 +418,147 @@ describe.each(BACKENDS)('player accounts (%s)', (backend) => {
     });
   });
 
+  describe('a 10 kB password', () => {
+    const huge = 'p'.repeat(10 * 1024);
+    const failures = async () =>
+      Number(((await shop.services.db.execute(sql`SELECT count(*) AS n FROM login_failures`)) as unknown as { rows: { n: string | number }[] }).rows[0]!.n);
+
+    it('login: "Password Invalid" at once, for known and unknown accounts alike; not counted, never given to argon2', async () => {
+      const { email, tokens } = await registerEmail();
+      const failuresBefore = await failures();
+      argon2Inputs.length = 0;
+      await expectRefused(emailLogin(email, huge), 400, PASSWORD_INVALID);
+      await expectRefused(emailLogin(nextEmail(), huge), 400, PASSWORD_INVALID);
+      await expectRefused(post('/user/login', { loginType: 2, mobile: { dialCode: '44', number: nextMobile() }, password: huge }), 400, PASSWORD_INVALID);
+      expect(argon2Inputs).toEqual([]);
+      expect(await failures()).toBe(failuresBefore);
+      expect((await info(tokens.token)).status).toBe(200);
+      expect((await emailLogin(email, PASSWORD)).body.code).toBe(200);
+      // (the wrapper does see argon2 at work)
+      expect(argon2Inputs).toEqual([PASSWORD.length]);
+    });
+
+    it('reset password: "Password Invalid" before the code is looked at; the code still works afterwards', async () => {
+      const { email, tokens } = await registerEmail();
+      const code = await codeFor({ email }, CodePurpose.ForgetPassword);
+      argon2Inputs.length = 0;
+      await expectRefused(post('/user/reset/password', { accountType: 2, email, code, password: huge, confirmPassword: huge }), 400, PASSWORD_INVALID);
+      expect(argon2Inputs).toEqual([]);
+      expect((await info(tokens.token)).status).toBe(200);
+      const reset = await post('/user/reset/password', { accountType: 2, email, code, password: 'a fine new password', confirmPassword: 'a fine new password' });
+      expect(reset.body.code).toBe(200);
+    });
+
+    it('change password: as the new one "Password Invalid", as the old one "incorrect"; not counted, never given to argon2', async () => {
+      const { email, tokens } = await registerEmail();
+      const auth = { token: tokens.token };
+      const failuresBefore = await failures();
+      argon2Inputs.length = 0;
+      await expectRefused(post('/user/change/password', { oldPassword: PASSWORD, password: huge, confirmPassword: huge }, auth), 400, PASSWORD_INVALID);
+      await expectRefused(
+        post('/user/change/password', { oldPassword: huge, password: 'a fine new password', confirmPassword: 'a fine new password' }, auth),
+        400,
+        'The current password is incorrect',
+      );
+      expect(argon2Inputs).toEqual([]);
+      expect(await failures()).toBe(failuresBefore);
+      expect((await info(tokens.token)).status).toBe(200);
+      expect((await emailLogin(email, PASSWORD)).body.code).toBe(200);
+    });
+
+    it('a body over the 16 384 characters the schema lets through is a 400 envelope, not a 500', async () => {
+      const { tokens } = await registerEmail();
+      const tooBig = 'p'.repeat(16_385);
+      await expectRefused(emailLogin(nextEmail(), tooBig), 400, MISSING);
+      await expectRefused(post('/user/change/password', { oldPassword: PASSWORD, password: tooBig, confirmPassword: tooBig }, { token: tokens.token }), 400, MISSING);
+    });
+  });
+
+  describe('codes that must not work change nothing', () => {
+    const NEW_PASSWORD = 'a brand new password';
+
+    it('reset password: a code for another purpose or target, an expired one and one used twice; sessions stay', async () => {
+      const { email, tokens } = await registerEmail();
+      const { email: other } = await registerEmail();
+      const body = (code: string, password = NEW_PASSWORD) => ({ accountType: 2, email, code, password, confirmPassword: password });
+      await expectRefused(post('/user/reset/password', body(await codeFor({ email }, CodePurpose.ChangeEmail))), 400, CODE_INVALID);
+      await expectRefused(post('/user/reset/password', body(await codeFor({ email: other }, CodePurpose.ForgetPassword))), 400, CODE_INVALID);
+      const expired = await codeFor({ email }, CodePurpose.ForgetPassword);
+      await expireCodesOf(email);
+      await expectRefused(post('/user/reset/password', body(expired)), 400, CODE_INVALID);
+      expect((await info(tokens.token)).status).toBe(200);
+      expect((await emailLogin(email, PASSWORD)).body.code).toBe(200);
+
+      const code = await codeFor({ email }, CodePurpose.ForgetPassword);
+      expect((await post('/user/reset/password', body(code))).body.code).toBe(200);
+      const session = (await emailLogin(email, NEW_PASSWORD)).body.data;
+      await expectRefused(post('/user/reset/password', body(code, 'yet another password')), 400, CODE_INVALID);
+      expect((await info(session.token)).status).toBe(200);
+      expect((await emailLogin(email, NEW_PASSWORD)).body.code).toBe(200);
+    });
+
+    it('reset password by phone: a code sent to another phone', async () => {
+      const { tokens } = await registerEmail();
+      const [mine, theirs] = [nextMobile(), nextMobile()];
+      for (const [number, token] of [
+        [mine, tokens.token],
+        [theirs, (await registerEmail()).tokens.token],
+      ] as const) {
+        const bound = await post('/user/change/mobile', { mobile: { dialCode: '44', number }, code: await codeFor({ mobile: number }, CodePurpose.BindPhone) }, { token });
+        expect(bound.body.code).toBe(200);
+      }
+      const code = await codeFor({ mobile: theirs }, CodePurpose.ForgetPassword);
+      await expectRefused(
+        post('/user/reset/password', { accountType: 1, mobile: { dialCode: '44', number: mine }, code, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD }),
+        400,
+        SMS_CODE_INVALID,
+      );
+      expect((await info(tokens.token)).status).toBe(200);
+    });
+
+    it('check e-mail: a code for another purpose or target, an expired one and one used twice give no ticket', async () => {
+      const { email, tokens } = await registerEmail();
+      const { email: other } = await registerEmail();
+      const auth = { token: tokens.token };
+      await expectRefused(post('/user/check/email', { code: await codeFor({ email }, CodePurpose.ForgetPassword) }, auth), 400, CODE_INVALID);
+      await expectRefused(post('/user/check/email', { code: await codeFor({ email: other }, CodePurpose.ChangeEmail) }, auth), 400, CODE_INVALID);
+      const expired = await codeFor({ email }, CodePurpose.ChangeEmail);
+      await expireCodesOf(email);
+      await expectRefused(post('/user/check/email', { code: expired }, auth), 400, CODE_INVALID);
+      const code = await codeFor({ email }, CodePurpose.ChangeEmail);
+      expect((await post('/user/check/email', { code }, auth)).body.code).toBe(200);
+      await expectRefused(post('/user/check/email', { code }, auth), 400, CODE_INVALID);
+      expect((await info(tokens.token)).body.data.email).toBe(email);
+    });
+
+    it('change e-mail: a code for another purpose or target and an expired one leave the e-mail and the ticket', async () => {
+      const { email, tokens } = await registerEmail();
+      const auth = { token: tokens.token };
+      const ticket = (await post<{ changeTicket: string }>('/user/check/email', { code: await codeFor({ email }, CodePurpose.ChangeEmail) }, auth)).body.data
+        .changeTicket;
+      const newEmail = nextEmail();
+      const change = (code: string) => post('/user/change/email', { ticket, email: newEmail, code }, auth);
+      await expectRefused(change(await codeFor({ email: newEmail }, CodePurpose.RegisterAccount)), 400, CODE_INVALID);
+      await expectRefused(change(await codeFor({ email: nextEmail() }, CodePurpose.BindEmail)), 400, CODE_INVALID);
+      const expired = await codeFor({ email: newEmail }, CodePurpose.BindEmail);
+      await expireCodesOf(newEmail);
+      await expectRefused(change(expired), 400, CODE_INVALID);
+      expect((await info(tokens.token)).body.data.email).toBe(email);
+      // The ticket survived all of that.
+      expect((await change(await codeFor({ email: newEmail }, CodePurpose.BindEmail))).body.code).toBe(200);
+    });
+
+    it('bind phone: a code used twice (the number freed in between) binds nothing', async () => {
+      const { tokens } = await registerEmail();
+      const mobile = nextMobile();
+      const body = { mobile: { dialCode: '44', number: mobile }, code: await codeFor({ mobile }, CodePurpose.BindPhone) };
+      expect((await post('/user/change/mobile', body, { token: tokens.token })).body.code).toBe(200);
+      await shop.services.db.execute(sql`UPDATE users SET mobile = NULL WHERE mobile = ${`+44${mobile}`}`);
+      await expectRefused(post('/user/change/mobile', body, { token: tokens.token }), 400, SMS_CODE_INVALID);
+      expect((await info(tokens.token)).body.data.mobile).toBeNull();
+    });
+  });
+
   describe('phone and e-mail changes', () => {
     it('changes the e-mail after verifying the old one; the ticket is single use', async () => {
       const { email, tokens } = await registerEmail();
@@ -409,7 +571,7 @@ describe.each(BACKENDS)('player accounts (%s)', (backend) => {
         'Please verify your current phone number or e-mail address again',
       );
       // A code for another purpose does not open the check.
-      const wrongPurpose = await codeFor({ email }, CodePurpose.BindEmail);
+      const wrongPurpose = await codeFor({ email }, CodePurpose.ForgetPassword);
       expect((await post('/user/check/email', { code: wrongPurpose }, auth)).body.message).toBe(CODE_INVALID);
       const checkCode = await codeFor({ email }, CodePurpose.ChangeEmail);
       const check = await post<{ changeTicket: string; expiresIn: number }>('/user/check/email', { code: checkCode }, auth);
@@ -418,9 +580,9 @@ describe.each(BACKENDS)('player accounts (%s)', (backend) => {
       // The new e-mail of another account: 409, the ticket and code stay unused.
       const { email: taken } = await registerEmail();
       await expectRefused(post('/user/change/email', { ticket, email: taken, code: '123456' }, auth), 409, 'This e-mail address is already used by another account');
-      // A code for the old e-mail does not bind the new one.
-      const oldCode = await codeFor({ email }, CodePurpose.BindEmail);
-      expect((await post('/user/change/email', { ticket, email: newEmail, code: oldCode }, auth)).body.message).toBe(CODE_INVALID);
+      // A code for another address does not bind the new one.
+      const elsewhere = await codeFor({ email: nextEmail() }, CodePurpose.BindEmail);
+      expect((await post('/user/change/email', { ticket, email: newEmail, code: elsewhere }, auth)).body.message).toBe(CODE_INVALID);
       const bindCode = await codeFor({ email: newEmail }, CodePurpose.BindEmail);
       const changed = await post('/user/change/email', { ticket: ` ${ticket} `, email: ` ${newEmail.toUpperCase()} `, code: bindCode }, auth);
       expect(changed.body).toMatchObject({ code: 200, data: { email: newEmail, mobile: null } });
@@ -564,5 +726,41 @@ describe.each(BACKENDS)('dynamic-token routes behind the feature flag (%s)', (ba
     }
     const nonces = (await shop.services.db.execute(sql`SELECT count(*) AS n FROM dynamic_token_nonces`)) as unknown as { rows: { n: string | number }[] };
     expect(Number(nonces.rows[0]!.n)).toBe(0);
+  });
+
+  it('answers 404 before reading the body: the same answer as an unknown path, in the caller’s language', async () => {
+    const unknownPath = await shop.api('POST', '/api/user/no/such/route', { body: {}, headers: { 'accept-language': 'fr' } });
+    for (const body of [{}, { token: 12 }]) {
+      const answer = await shop.api('POST', '/api/user/dynamic/10030/login', { body, headers: { 'accept-language': 'fr' } });
+      expect(answer.status).toBe(404);
+      expect(answer.body).toEqual(unknownPath.body);
+    }
+    expect((await shop.api('POST', '/api/user/dynamic/not-a-number/verify', { rawBody: '{' })).status).toBe(404);
+  });
+
+  it('documents every route of player accounts in OpenAPI, the dynamic-token ones too while they are off', async () => {
+    const doc = (await (await fetch(`${shop.url}/api/docs/json`)).json()) as { paths: Record<string, Record<string, { summary?: string }>> };
+    const issue3 = [
+      '/api/user/login',
+      '/api/user/register',
+      '/api/user/reset/password',
+      '/api/user/getSmsCode',
+      '/api/user/info',
+      '/api/user/change/mobile',
+      '/api/user/change/password',
+      '/api/user/check/mobile',
+      '/api/user/check/email',
+      '/api/user/change/email',
+      '/api/user/refresh/token',
+      '/api/user/dynamic/{appId}/verify',
+      '/api/user/dynamic/{appId}/login',
+      '/api/user/logout',
+      '/api/common/captcha',
+      '/api/common/captcha/verify',
+    ];
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(issue3));
+    for (const path of issue3) expect(Object.values(doc.paths[path]!)[0]!.summary, path).toBeTruthy();
+    expect(doc.paths['/api/user/dynamic/{appId}/login']!.post!.summary).toMatch(/404 while FEATURE_OTP_LOGIN is off/);
+    expect(Object.keys(doc.paths['/api/common/captcha']!)).toEqual(['get']);
   });
 });

@@ -10,10 +10,18 @@ export const ARGON2_OPTIONS = {
   parallelism: 1,
 } as const;
 
+/**
+ * 8..64 characters (code points): every stored password has this length, so no other input can match one, and nothing
+ * longer is ever handed to argon2. The rule is the same for every account: refusing early reveals nothing.
+ */
+export function hasPasswordLength(password: string): boolean {
+  const length = [...password].length;
+  return length >= PASSWORD_MIN && length <= PASSWORD_MAX;
+}
+
 /** Checks a new password and its confirmation: "Password Invalid" (not 8..64 characters), "Passwords do not match". */
 export function checkNewPassword(password: string, confirmPassword: string): void {
-  const length = [...password].length;
-  if (length < PASSWORD_MIN || length > PASSWORD_MAX) throw badRequest('passwordInvalid');
+  if (!hasPasswordLength(password)) throw badRequest('passwordInvalid');
   if (password !== confirmPassword) throw badRequest('passwordsDoNotMatch');
 }
 
@@ -23,12 +31,12 @@ let dummyHash: Promise<string> | undefined;
 
 /**
  * Verifies a password against a stored hash; without one (unknown account, account without password) it verifies
- * against a dummy hash with the same parameters, so both cases take about as long. Over-long inputs are never hashed.
+ * against a dummy hash with the same parameters, so both cases take about as long. Callers refuse a password without
+ * hasPasswordLength before (no argon2 time for it); the check here keeps an over-long input away from argon2 anyway.
  */
 export async function verifyPassword(stored: string | null | undefined, password: string): Promise<boolean> {
-  const tooLong = [...password].length > PASSWORD_MAX;
+  if (!hasPasswordLength(password)) return false;
   dummyHash ??= hashPassword('dummy password for timing');
-  const target = stored && !tooLong ? stored : await dummyHash;
-  const ok = await verify(target, tooLong ? 'x' : password).catch(() => false);
-  return ok && Boolean(stored) && !tooLong;
+  const ok = await verify(stored || (await dummyHash), password).catch(() => false);
+  return ok && Boolean(stored);
 }

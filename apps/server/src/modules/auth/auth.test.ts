@@ -1,6 +1,7 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SignJWT } from 'jose';
-import { count } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { BACKENDS, startShop, type TestShop } from '../../../test/harness.ts';
 import { gameAccounts, refreshTokens, users } from '../../db/schema.ts';
 import { signLaunch } from './launch-signature.ts';
@@ -144,6 +145,28 @@ describe.each(BACKENDS)('quick login, tokens and user info (%s)', (backend) => {
         Array.from({ length: 5 }, () => shop.api('POST', '/api/user/refresh/token', { body: { refreshToken: login.refreshToken } })),
       );
       expect(answers.filter((a) => a.body.code === 200)).toHaveLength(1);
+    });
+
+    it('refuses a refresh token past its lifetime (REFRESH_TOKEN_TTL_DAYS) with a 401 envelope and issues nothing', async () => {
+      const login = await shop.quickLogin({ roleId: 'r-refresh-old', accountId: 'acc-refresh-old' });
+      const byToken = eq(refreshTokens.tokenHash, createHash('sha256').update(login.refreshToken).digest('hex'));
+      const [stored] = await shop.services.db.select().from(refreshTokens).where(byToken);
+      expect(Math.abs(stored!.expiresAt.getTime() - (Date.now() + 30 * 86_400_000))).toBeLessThan(60_000);
+      await shop.services.db.update(refreshTokens).set({ expiresAt: sql`now() - interval '1 second'` }).where(byToken);
+      const tokensBefore = (await shop.services.db.select({ n: count() }).from(refreshTokens))[0]!.n;
+      for (let i = 0; i < 2; i++) {
+        const answer = await shop.api('POST', '/api/user/refresh/token', { body: { refreshToken: login.refreshToken } });
+        expect(answer.status).toBe(401);
+        expect(answer.body).toEqual({ code: 401, message: 'Your session has ended. Please log in again.', data: null });
+      }
+      expect((await shop.services.db.select({ n: count() }).from(refreshTokens))[0]!.n).toBe(tokensBefore);
+      // A token a moment before its end still works.
+      const fresh = await shop.quickLogin({ roleId: 'r-refresh-old', accountId: 'acc-refresh-old' });
+      await shop.services.db
+        .update(refreshTokens)
+        .set({ expiresAt: sql`now() + interval '5 seconds'` })
+        .where(eq(refreshTokens.tokenHash, createHash('sha256').update(fresh.refreshToken).digest('hex')));
+      expect((await shop.api('POST', '/api/user/refresh/token', { body: { refreshToken: fresh.refreshToken } })).body.code).toBe(200);
     });
 
     it('refuses an unknown refresh token and a malformed one', async () => {

@@ -8,8 +8,11 @@ import type { VerificationConfig } from '../../config.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import { AppError, badRequest, tooManyRequests } from '../../http/errors.ts';
 import { translate } from '../../i18n/messages.ts';
+import type { UsersService } from '../auth/users.service.ts';
 import type { MessageSender } from '../notifications/message-sender.ts';
+import { decideSend } from './code-purposes.ts';
 import { drawPuzzle, PIECE_SIZE, PUZZLE_HEIGHT, PUZZLE_WIDTH } from './puzzle-image.ts';
+import { isHumanTrack } from './slide-track.ts';
 
 /** Advisory-lock classes (first key of pg_advisory_xact_lock(int, int)); taken in this order, so they cannot deadlock. */
 const LOCK_TARGET = 727_101;
@@ -64,6 +67,7 @@ export class VerificationService {
     readonly config: VerificationConfig,
     private readonly secret: string,
     private readonly sender: MessageSender,
+    private readonly users: Pick<UsersService, 'hasContact'>,
     private readonly log: FastifyBaseLogger,
   ) {}
 
@@ -102,14 +106,19 @@ export class VerificationService {
     };
   }
 
-  /** One try per puzzle: the try is recorded whatever the outcome; a hit gives a one-time bot-check token. */
-  async verifyCaptcha(body: Pick<CaptchaVerifyBody, 'captchaId' | 'x'>): Promise<{ botCheckToken: string; expiresIn: number }> {
+  /**
+   * One try per puzzle: the try is recorded whatever the outcome; a hit with a slide track that looks like a person's
+   * drag (when `captchaTrackCheck` is on) gives a one-time bot-check token.
+   */
+  async verifyCaptcha(body: Pick<CaptchaVerifyBody, 'captchaId' | 'x' | 'track'>): Promise<{ botCheckToken: string; expiresIn: number }> {
     const token = randomBytes(32).toString('base64url');
-    const ttl = this.config.botTokenTtlSeconds;
+    const { botTokenTtlSeconds: ttl, captchaTolerancePx: tolerance, captchaTrackCheck } = this.config;
+    // A script-like track uses the try up like a miss, so the puzzle cannot be tried again with a better track.
+    const human = !captchaTrackCheck || isHumanTrack(body.track, body.x, tolerance);
     const result = await this.db.execute(sql`
       UPDATE captcha_challenges
          SET attempted_at = now(),
-             token_hash = CASE WHEN abs(piece_x - ${body.x}::float8) <= ${this.config.captchaTolerancePx} THEN ${this.hashToken(token)} END,
+             token_hash = CASE WHEN ${human}::boolean AND abs(piece_x - ${body.x}::float8) <= ${tolerance} THEN ${this.hashToken(token)} END,
              token_expires_at = now() + make_interval(secs => ${ttl})
        WHERE id = ${body.captchaId} AND attempted_at IS NULL AND expires_at > now()
    RETURNING token_hash IS NOT NULL AS ok`);
@@ -139,45 +148,23 @@ export class VerificationService {
   }
 
   /**
-   * Sends a code after the bot-check token is consumed and every limit is checked, all in one transaction (a refused
-   * request writes nothing). The message goes out after the commit; if the sender fails the code is killed.
+   * Sends a code. Order of checks: the input, then the bot-check token (consumed), then whether a code for this purpose
+   * can be of any use to the target (code-purposes.ts), then every limit; all in one transaction, so a request refused
+   * by a limit writes nothing. A refusal for the target still spends the token, so each "has this phone an account?"
+   * costs a solved puzzle. The message goes out after the commit; if the sender fails the code is killed.
    */
   async sendCode(body: GetCodeBody, context: { ip: string; language: Language }): Promise<{ resendAfter: number; expiresIn: number }> {
     const { channel, target } = this.resolveTarget(body);
     const purpose = body.purpose;
     const cfg = this.config;
+    const decision = decideSend(channel, purpose, await this.users.hasContact(channel, target));
     const code = String(randomInt(0, 10 ** CODE_LENGTH)).padStart(CODE_LENGTH, '0');
 
     const codeId = await this.db.transaction(async (tx) => {
       await this.consumeBotToken(body.botCheckToken, tx);
-      // Serialise the sends of one target and of one IP, then count in SQL: concurrent requests cannot pass a limit.
-      await tx.execute(sql`SELECT pg_advisory_xact_lock(${LOCK_TARGET}, hashtext(${target}))`);
-      await tx.execute(sql`SELECT pg_advisory_xact_lock(${LOCK_IP}, hashtext(${context.ip}))`);
-      const [perTarget] = rowsOf<{ recent: number | string; day: number | string }>(
-        await tx.execute(sql`
-          SELECT count(*) FILTER (WHERE created_at > clock_timestamp() - make_interval(secs => ${cfg.resendSeconds})) AS recent,
-                 count(*) AS day
-            FROM verification_sends
-           WHERE target = ${target} AND created_at > clock_timestamp() - interval '1 day'`),
-      );
-      if (Number(perTarget!.recent) > 0 || Number(perTarget!.day) >= cfg.targetDailyLimit) throw tooManyRequests('codeTargetTooOften');
-      const [perIp] = rowsOf<{ hour: number | string }>(
-        await tx.execute(sql`
-          SELECT count(*) AS hour FROM verification_sends
-           WHERE ip = ${context.ip} AND created_at > clock_timestamp() - interval '1 hour'`),
-      );
-      if (Number(perIp!.hour) >= cfg.ipHourlyLimit) throw tooManyRequests('codeIpBlocked');
-      if (channel === 'sms') {
-        // One counter row per UTC day, raised only while under the budget (the row lock serialises the raise).
-        const raised = await tx.execute(sql`
-          INSERT INTO sms_daily_budget AS b (day, sent)
-          SELECT to_char(clock_timestamp() AT TIME ZONE 'UTC', 'YYYY-MM-DD'), 1 WHERE ${cfg.smsDailyLimit} > 0
-          ON CONFLICT (day) DO UPDATE SET sent = b.sent + 1 WHERE b.sent < ${cfg.smsDailyLimit}
-          RETURNING sent`);
-        if (!rowsOf(raised).length) throw tooManyRequests('smsExhausted');
-      }
-      await tx.execute(sql`
-        INSERT INTO verification_sends (target, ip, channel, created_at) VALUES (${target}, ${context.ip}, ${channel}, clock_timestamp())`);
+      if (decision instanceof AppError) return undefined;
+      await this.countSend(tx, channel, target, context.ip);
+      if (decision === 'pretend') return undefined;
       // A new code replaces any earlier live one for the same target and purpose.
       await tx.execute(sql`
         UPDATE verification_codes SET used_at = now()
@@ -188,19 +175,64 @@ export class VerificationService {
         RETURNING id`);
       return Number(rowsOf<{ id: number | string }>(inserted)[0]!.id);
     });
+    if (decision instanceof AppError) throw decision;
+    if (codeId !== undefined) await this.deliverCode(codeId, { channel, target }, code, context.language);
+    return { resendAfter: cfg.resendSeconds, expiresIn: cfg.codeTtlSeconds };
+  }
 
-    const minutes = Math.round(cfg.codeTtlSeconds / 60);
-    const text = translate(context.language, 'codeMessageText', { code, minutes });
+  /** Hands the code's message to the sender; if that fails the code dies (502 "Verification code failed to send"). */
+  private async deliverCode(codeId: number, { channel, target }: CodeTarget, code: string, language: Language): Promise<void> {
+    const minutes = Math.round(this.config.codeTtlSeconds / 60);
+    const text = translate(language, 'codeMessageText', { code, minutes });
     try {
       if (channel === 'sms') await this.sender.sendSms(target, text);
-      else await this.sender.sendEmail(target, translate(context.language, 'codeMessageSubject'), text);
+      else await this.sender.sendEmail(target, translate(language, 'codeMessageSubject'), text);
     } catch (error) {
       // Nothing usable is left behind: the code dies (its send still counts against the limits).
       await this.db.execute(sql`UPDATE verification_codes SET used_at = now() WHERE id = ${codeId}`);
       this.log.warn({ err: error, channel }, 'verification code could not be sent');
       throw new AppError(502, 'codeSendFailed');
     }
-    return { resendAfter: cfg.resendSeconds, expiresIn: cfg.codeTtlSeconds };
+  }
+
+  /**
+   * Checks the limits of a send and counts it (429 with the spec's messages when one is reached).
+   * Lock step: the target's then the IP's advisory lock (always in this order, so no deadlock) serialise the sends of
+   * one target and of one IP, and the counts are taken in SQL: concurrent requests cannot pass a limit, on any instance.
+   */
+  private async countSend(tx: Executor, channel: 'sms' | 'email', target: string, ip: string): Promise<void> {
+    const cfg = this.config;
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${LOCK_TARGET}, hashtext(${target}))`);
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${LOCK_IP}, hashtext(${ip}))`);
+    const [perTarget] = rowsOf<{ recent: number | string; day: number | string }>(
+      await tx.execute(sql`
+        SELECT count(*) FILTER (WHERE created_at > clock_timestamp() - make_interval(secs => ${cfg.resendSeconds})) AS recent,
+               count(*) AS day
+          FROM verification_sends
+         WHERE target = ${target} AND created_at > clock_timestamp() - interval '1 day'`),
+    );
+    if (Number(perTarget!.recent) > 0 || Number(perTarget!.day) >= cfg.targetDailyLimit) throw tooManyRequests('codeTargetTooOften');
+    const [perIp] = rowsOf<{ hour: number | string; day: number | string }>(
+      await tx.execute(sql`
+        SELECT count(*) FILTER (WHERE created_at > clock_timestamp() - interval '1 hour') AS hour,
+               count(*) AS day
+          FROM verification_sends
+         WHERE ip = ${ip} AND created_at > clock_timestamp() - interval '1 day'`),
+    );
+    // The day's limit first: when both are reached, "come back tomorrow" is the true answer.
+    if (Number(perIp!.day) >= cfg.ipDailyLimit) throw tooManyRequests('codeTargetTooOften');
+    if (Number(perIp!.hour) >= cfg.ipHourlyLimit) throw tooManyRequests('codeIpBlocked');
+    if (channel === 'sms') {
+      // One counter row per UTC day, raised only while under the budget (the row lock serialises the raise).
+      const raised = await tx.execute(sql`
+        INSERT INTO sms_daily_budget AS b (day, sent)
+        SELECT to_char(clock_timestamp() AT TIME ZONE 'UTC', 'YYYY-MM-DD'), 1 WHERE ${cfg.smsDailyLimit} > 0
+        ON CONFLICT (day) DO UPDATE SET sent = b.sent + 1 WHERE b.sent < ${cfg.smsDailyLimit}
+        RETURNING sent`);
+      if (!rowsOf(raised).length) throw tooManyRequests('smsExhausted');
+    }
+    await tx.execute(sql`
+      INSERT INTO verification_sends (target, ip, channel, created_at) VALUES (${target}, ${ip}, ${channel}, clock_timestamp())`);
   }
 
   /**

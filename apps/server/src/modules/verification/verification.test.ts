@@ -2,7 +2,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { count, sql } from 'drizzle-orm';
 import { CodePurpose } from '@shop/contract/verification';
 import { BACKENDS, startShop, type TestShop } from '../../../test/harness.ts';
-import { captchaChallenges, verificationCodes, verificationSends } from '../../db/schema.ts';
+import { personDrag } from '../../../test/slide-drag.ts';
+import { captchaChallenges, users, verificationCodes, verificationSends } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
 import { normalizeEmail, phoneE164 } from './verification.service.ts';
 
@@ -11,6 +12,7 @@ const SENT = 'Verification code successfully sent.';
 const TOO_OFTEN = 'This cell phone number or the same IP requests SMS too often, please come back tomorrow';
 const IP_BLOCKED = 'SMS requests are too frequent. The IP address has been blocked.';
 const EXHAUSTED = 'SMS has been exhausted, please use email to get code';
+const NOT_REGISTERED = 'This phone number is not registered. Please register first.';
 
 let serial = 0;
 /** A fresh, valid UK mobile number (national part) per call. */
@@ -32,7 +34,7 @@ describe.each(BACKENDS)('slide-puzzle captcha and verification codes (%s)', (bac
   let defaults: TestShop['config']['verification'];
 
   beforeAll(async () => {
-    shop = await startShop(backend, { TRUST_PROXY: 'true', CAPTCHA_IP_HOURLY_LIMIT: '100000' });
+    shop = await startShop(backend, { TRUST_PROXY: 'true', CAPTCHA_IP_HOURLY_LIMIT: '100000', CAPTCHA_TRACK_CHECK: 'true' });
     defaults = { ...shop.config.verification };
   });
   afterAll(() => shop.close());
@@ -46,6 +48,11 @@ describe.each(BACKENDS)('slide-puzzle captcha and verification codes (%s)', (bac
     codes: (await shop.services.db.select({ n: count() }).from(verificationCodes))[0]!.n,
     live: Number(
       ((await shop.services.db.execute(sql`SELECT count(*) AS n FROM verification_codes WHERE used_at IS NULL`)) as unknown as {
+        rows: { n: number | string }[];
+      }).rows[0]!.n,
+    ),
+    smsBudget: Number(
+      ((await shop.services.db.execute(sql`SELECT coalesce(sum(sent), 0) AS n FROM sms_daily_budget`)) as unknown as {
         rows: { n: number | string }[];
       }).rows[0]!.n,
     ),
@@ -69,7 +76,7 @@ describe.each(BACKENDS)('slide-puzzle captcha and verification codes (%s)', (bac
 
   async function botToken(): Promise<string> {
     const captcha = await newCaptcha();
-    const answer = await verify({ captchaId: captcha.captchaId, x: captcha.secretX + 2, track: [{ x: 0, t: 0 }, { x: captcha.secretX, t: 700 }] });
+    const answer = await verify({ captchaId: captcha.captchaId, x: captcha.secretX + 2, track: personDrag(captcha.secretX + 2) });
     expect(answer.body.message).toBe('Verification successful');
     return answer.body.data.botCheckToken;
   }
@@ -92,6 +99,8 @@ describe.each(BACKENDS)('slide-puzzle captcha and verification codes (%s)', (bac
     return ((await response.json()) as { messages: { channel: string; to: string; subject?: string; text: string }[] }).messages;
   }
   const latestCode = async (to: string) => /\b(\d{6})\b/.exec((await outbox(to))[0]!.text)![1]!;
+  /** A player who has this phone (E.164) or e-mail. */
+  const accountWith = (contact: { mobile?: string; email?: string }) => shop.services.db.insert(users).values(contact);
 
   describe('captcha', () => {
     it('serves a puzzle whose piece position stays on the server', async () => {
@@ -108,21 +117,21 @@ describe.each(BACKENDS)('slide-puzzle captcha and verification codes (%s)', (bac
 
     it('accepts a position within the tolerance once, then the puzzle is dead', async () => {
       const captcha = await newCaptcha();
-      const ok = await verify({ captchaId: captcha.captchaId, x: captcha.secretX - 6 });
+      const ok = await verify({ captchaId: captcha.captchaId, x: captcha.secretX - 6, track: personDrag(captcha.secretX - 6) });
       expect(ok.status).toBe(200);
       expect(ok.body).toMatchObject({ code: 200, message: 'Verification successful' });
       expect(ok.body.data.botCheckToken.length).toBeGreaterThan(30);
-      const replay = await verify({ captchaId: captcha.captchaId, x: captcha.secretX });
+      const replay = await verify({ captchaId: captcha.captchaId, x: captcha.secretX, track: personDrag(captcha.secretX) });
       expect(replay.status).toBe(400);
       expect(replay.body).toMatchObject({ code: 400, message: FAILED, data: null });
     });
 
     it('refuses a wrong position and allows no second try', async () => {
       const captcha = await newCaptcha();
-      const wrong = await verify({ captchaId: captcha.captchaId, x: captcha.secretX + 7 });
+      const wrong = await verify({ captchaId: captcha.captchaId, x: captcha.secretX + 7, track: personDrag(captcha.secretX + 7) });
       expect(wrong.status).toBe(400);
       expect(wrong.body.message).toBe(FAILED);
-      const right = await verify({ captchaId: captcha.captchaId, x: captcha.secretX });
+      const right = await verify({ captchaId: captcha.captchaId, x: captcha.secretX, track: personDrag(captcha.secretX) });
       expect(right.status).toBe(400);
       expect(right.body.message).toBe(FAILED);
     });
@@ -130,7 +139,7 @@ describe.each(BACKENDS)('slide-puzzle captcha and verification codes (%s)', (bac
     it('refuses an expired or unknown puzzle', async () => {
       const captcha = await newCaptcha();
       await shop.services.db.execute(sql`UPDATE captcha_challenges SET expires_at = now() - interval '1 second' WHERE id = ${captcha.captchaId}`);
-      expect((await verify({ captchaId: captcha.captchaId, x: captcha.secretX })).body.message).toBe(FAILED);
+      expect((await verify({ captchaId: captcha.captchaId, x: captcha.secretX, track: personDrag(captcha.secretX) })).body.message).toBe(FAILED);
       const unknown = await verify({ captchaId: '00000000-0000-0000-0000-000000000000', x: 100 });
       expect(unknown.status).toBe(400);
       expect(unknown.body.message).toBe(FAILED);
@@ -140,6 +149,41 @@ describe.each(BACKENDS)('slide-puzzle captcha and verification codes (%s)', (bac
       const captcha = await newCaptcha();
       const wrong = await verify({ captchaId: captcha.captchaId, x: captcha.secretX + 50 }, { 'accept-language': 'de-DE' });
       expect(wrong.body.message).toBe('Überprüfung fehlgeschlagen, bitte versuche es erneut.');
+    });
+
+    it.each([
+      ['no track', () => undefined],
+      ['a track of 4 points', (x: number) => [0.1, 0.4, 0.8, 1].map((p, i) => ({ x: Math.round(p * x), t: [0, 120, 260, 500][i]! }))],
+      ['a track out of time order', (x: number) => personDrag(x).map((point, i, all) => ({ ...point, t: all[all.length - 1 - i]!.t }))],
+      ['a drag of 100 ms', (x: number) => personDrag(x, 100)],
+      ['a track ending 40 px away', (x: number) => personDrag(x - 40)],
+      ['a glide at constant speed in even steps', (x: number) => Array.from({ length: 20 }, (_, i) => ({ x: Math.round(((i + 1) * x) / 20), t: (i + 1) * 16 }))],
+    ])('refuses the right position with %s: no token, and the puzzle is used up', async (_name, track) => {
+      const captcha = await newCaptcha();
+      const refused = await verify({ captchaId: captcha.captchaId, x: captcha.secretX, track: track(captcha.secretX) });
+      expect(refused.status).toBe(400);
+      expect(refused.body).toEqual({ code: 400, message: FAILED, data: null });
+      const [row] = await shop.services.db.select().from(captchaChallenges).where(sql`${captchaChallenges.id} = ${captcha.captchaId}`);
+      expect(row).toMatchObject({ tokenHash: null, attemptedAt: expect.any(Date) });
+      const retry = await verify({ captchaId: captcha.captchaId, x: captcha.secretX, track: personDrag(captcha.secretX) });
+      expect(retry.body.message).toBe(FAILED);
+    });
+
+    it('takes the pointer’s vertical drift (y) into account: an even glide is a person’s when the pointer wavers', async () => {
+      const glide = (x: number, y: (i: number) => number) =>
+        Array.from({ length: 20 }, (_, i) => ({ x: Math.round(((i + 1) * x) / 20), y: y(i), t: (i + 1) * 16 }));
+      const straight = await newCaptcha();
+      const refused = await verify({ captchaId: straight.captchaId, x: straight.secretX, track: glide(straight.secretX, () => 0) });
+      expect(refused.body.message).toBe(FAILED);
+      const wavering = await newCaptcha();
+      const accepted = await verify({ captchaId: wavering.captchaId, x: wavering.secretX, track: glide(wavering.secretX, (i) => (i % 3) - 1) });
+      expect(accepted.body.message).toBe('Verification successful');
+    });
+
+    it('needs no track while CAPTCHA_TRACK_CHECK is off (the default under SHOP_ENV=test only)', async () => {
+      shop.config.verification.captchaTrackCheck = false;
+      const captcha = await newCaptcha();
+      expect((await verify({ captchaId: captcha.captchaId, x: captcha.secretX })).body.message).toBe('Verification successful');
     });
 
     it.each([
@@ -261,6 +305,43 @@ describe.each(BACKENDS)('slide-puzzle captcha and verification codes (%s)', (bac
       expect((await sendCode({ email: nextEmail() }, 1, nextIp())).status).toBe(200);
     });
 
+    it('limits codes per IP per rolling 24 hours (429 "come back tomorrow") and writes nothing when refused', async () => {
+      shop.config.verification.ipDailyLimit = 3;
+      const ip = nextIp();
+      const age = (by: string) => shop.services.db.execute(sql`UPDATE verification_sends SET created_at = created_at - ${by}::interval WHERE ip = ${ip}`);
+      for (let i = 0; i < 3; i++) expect((await sendCode({ email: nextEmail() }, 1, ip)).status).toBe(200);
+      // Two hours later the hour's window is empty again, the day's is not.
+      await age('2 hours');
+      const before = await tableCounts();
+      const refused = await sendCode({ mobile: nextMobile() }, 1, ip);
+      expect(refused.status).toBe(429);
+      expect(refused.body).toEqual({ code: 429, message: TOO_OFTEN, data: null });
+      expect(await tableCounts()).toEqual(before);
+      expect((await sendCode({ email: nextEmail() }, 1, nextIp())).status).toBe(200);
+      // Rolling: 24 hours after those sends the IP may ask again.
+      await age('22 hours 1 minute');
+      expect((await sendCode({ email: nextEmail() }, 1, ip)).status).toBe(200);
+    });
+
+    it('answers "come back tomorrow" rather than "IP blocked" when an IP has reached the day’s and the hour’s limit', async () => {
+      shop.config.verification.ipDailyLimit = 2;
+      shop.config.verification.ipHourlyLimit = 2;
+      const ip = nextIp();
+      for (let i = 0; i < 2; i++) expect((await sendCode({ email: nextEmail() }, 1, ip)).status).toBe(200);
+      expect((await sendCode({ email: nextEmail() }, 1, ip)).body).toEqual({ code: 429, message: TOO_OFTEN, data: null });
+    });
+
+    it('concurrent requests from one IP cannot pass the daily limit', async () => {
+      shop.config.verification.ipDailyLimit = 2;
+      const ip = nextIp();
+      const tokens = await Promise.all(Array.from({ length: 6 }, () => botToken()));
+      const answers = await Promise.all(
+        tokens.map((botCheckToken) => getCode({ accountType: 2, purpose: 1, email: nextEmail(), botCheckToken }, ip)),
+      );
+      expect(answers.filter((a) => a.status === 200)).toHaveLength(2);
+      expect(answers.filter((a) => a.status === 429).map((a) => a.body.message)).toEqual(Array(4).fill(TOO_OFTEN));
+    });
+
     it('concurrent requests from one IP cannot pass the limit', async () => {
       shop.config.verification.ipHourlyLimit = 2;
       const ip = nextIp();
@@ -347,11 +428,111 @@ describe.each(BACKENDS)('slide-puzzle captcha and verification codes (%s)', (bac
     });
   });
 
+  describe('who a code can go to', () => {
+    const { RegisterAccount, ForgetPassword, BindPhone, ChangePhone, BindEmail, ChangeEmail } = CodePurpose;
+    const phoneBody = (number: string, purpose: number, botCheckToken: string) => ({
+      accountType: 1,
+      purpose,
+      mobile: { dialCode: '44', number },
+      botCheckToken,
+    });
+    const tokenSpent = async (botCheckToken: string) =>
+      (await getCode({ accountType: 2, purpose: RegisterAccount, email: nextEmail(), botCheckToken })).body.message === FAILED;
+
+    it.each([
+      ['reset (2)', ForgetPassword],
+      ['change (4)', ChangePhone],
+    ])('%s to a phone without an account: "not registered" before any limit, budget or SMS; the token is spent', async (_name, purpose) => {
+      // Every limit is reached: the answer is still the one about the account, and nothing is counted.
+      shop.config.verification.smsDailyLimit = 0;
+      shop.config.verification.ipDailyLimit = 1;
+      shop.config.verification.ipHourlyLimit = 1;
+      const ip = nextIp();
+      expect((await sendCode({ email: nextEmail() }, RegisterAccount, ip)).status).toBe(200);
+      const mobile = nextMobile();
+      const botCheckToken = await botToken();
+      const before = await tableCounts();
+      const answer = await getCode(phoneBody(mobile, purpose, botCheckToken), ip, { 'accept-language': 'en' });
+      expect(answer.status).toBe(400);
+      expect(answer.body).toEqual({ code: 400, message: NOT_REGISTERED, data: null });
+      expect(await tableCounts()).toEqual(before);
+      expect(await outbox(`+44${mobile}`)).toEqual([]);
+      expect(await tokenSpent(botCheckToken)).toBe(true);
+    });
+
+    it('checks the bot-check token before the account: without a solved puzzle nothing is revealed', async () => {
+      const before = await tableCounts();
+      const forged = await getCode(phoneBody(nextMobile(), ForgetPassword, 'x'.repeat(43)));
+      expect(forged.body).toEqual({ code: 400, message: FAILED, data: null });
+      expect(await tableCounts()).toEqual(before);
+    });
+
+    it('answers "not registered" in the caller’s language', async () => {
+      const answer = await getCode(phoneBody(nextMobile(), ForgetPassword, await botToken()), nextIp(), { 'accept-language': 'de' });
+      expect(answer.status).toBe(400);
+      expect(answer.body.message).toBe('Diese Telefonnummer ist nicht registriert. Bitte registriere dich zuerst.');
+    });
+
+    it.each([
+      ['reset (2)', ForgetPassword],
+      ['change (6)', ChangeEmail],
+    ])('%s to an e-mail without an account: answered and counted like a sent code, but nothing is stored or sent', async (_name, purpose) => {
+      const email = nextEmail();
+      const botCheckToken = await botToken();
+      const before = await tableCounts();
+      const answer = await getCode({ accountType: 2, purpose, email, botCheckToken });
+      expect(answer.status).toBe(200);
+      expect(answer.body).toEqual({ code: 200, message: SENT, data: { resendAfter: 60, expiresIn: 600 } });
+      expect(await tableCounts()).toEqual({ ...before, sends: before.sends + 1 });
+      expect(await outbox(email)).toEqual([]);
+      expect(await tokenSpent(botCheckToken)).toBe(true);
+      // A second request within the minute gets the 429 an address with an account gets.
+      expect((await sendCode({ email }, purpose)).body).toEqual({ code: 429, message: TOO_OFTEN, data: null });
+    });
+
+    it.each([
+      ['reset (2)', ForgetPassword],
+      ['change (4/6)', 0],
+    ])('%s to a phone or e-mail with an account sends the code', async (_name, purpose) => {
+      const mobile = nextMobile();
+      const email = nextEmail();
+      await accountWith({ mobile: `+44${mobile}`, email });
+      expect((await sendCode({ mobile }, purpose || ChangePhone)).body.message).toBe(SENT);
+      expect((await sendCode({ email }, purpose || ChangeEmail)).body.message).toBe(SENT);
+      expect(await outbox(`+44${mobile}`)).toHaveLength(1);
+      expect(await outbox(email)).toHaveLength(1);
+    });
+
+    it.each([
+      ['register (1)', RegisterAccount],
+      ['bind (3/5)', 0],
+    ])('%s to a phone or e-mail that has an account: 409 before any limit or send; the token is spent', async (_name, purpose) => {
+      const mobile = nextMobile();
+      const email = nextEmail();
+      await accountWith({ mobile: `+44${mobile}`, email });
+      const phoneToken = await botToken();
+      const emailToken = await botToken();
+      const before = await tableCounts();
+      const phone = await getCode(phoneBody(mobile, purpose || BindPhone, phoneToken));
+      expect(phone.status).toBe(409);
+      expect(phone.body).toEqual({ code: 409, message: 'This phone number is already used by another account', data: null });
+      const mail = await getCode({ accountType: 2, purpose: purpose || BindEmail, email: email.toUpperCase(), botCheckToken: emailToken });
+      expect(mail.status).toBe(409);
+      expect(mail.body).toEqual({ code: 409, message: 'This e-mail address is already used by another account', data: null });
+      expect(await tableCounts()).toEqual(before);
+      expect(await outbox(`+44${mobile}`)).toEqual([]);
+      expect(await outbox(email)).toEqual([]);
+      expect(await tokenSpent(phoneToken)).toBe(true);
+      expect(await tokenSpent(emailToken)).toBe(true);
+    });
+  });
+
   describe('verifyCode', () => {
     const { RegisterAccount, ForgetPassword } = CodePurpose;
 
     it('accepts the right code once', async () => {
       const mobile = nextMobile();
+      await accountWith({ mobile: `+44${mobile}` });
       await sendCode({ mobile }, ForgetPassword);
       const target = `+44${mobile}`;
       const code = await latestCode(target);
