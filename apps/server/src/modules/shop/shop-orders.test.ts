@@ -19,7 +19,7 @@ describe.each(BACKENDS)('shop orders (%s)', (backend) => {
   let shop: TestShop;
   let paypal: PayChannel;
   beforeAll(async () => {
-    shop = await startShop(backend);
+    shop = await startShop(backend, { FEATURE_CART: 'true' });
     const [gems] = await shop.services.db.select().from(products).where(eq(products.id, GEMS));
     await shop.services.db.insert(products).values({ ...gems!, id: 1019, productSn: 'BD-DM-HIDDEN', hidden: true });
     paypal = await channelOf(shop, 'paypal');
@@ -98,6 +98,21 @@ describe.each(BACKENDS)('shop orders (%s)', (backend) => {
     expect(order.items.map((i) => [i.productId, i.quantity])).toEqual(
       expect.arrayContaining([[GEMS, 2], [VIP, 1], [OTHER, 7]]),
     );
+  });
+
+  it('the cart checkout does not exist while the cart is switched off (404, nothing written)', async () => {
+    const { player, account } = await playerWithRole(shop);
+    shop.config.features.cart = false;
+    try {
+      await expectRefused(shop, 404, () =>
+        shop.api('POST', '/api/v1/order/create', {
+          token: player.token,
+          body: { appId: 10030, gameAccountId: account.id, items: [{ productId: GEMS, quantity: 1 }], ...channelBody(paypal) },
+        }),
+      );
+    } finally {
+      shop.config.features.cart = true;
+    }
   });
 
   it.each([
