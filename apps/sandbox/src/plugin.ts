@@ -7,6 +7,7 @@ import { paypalPlugin } from './paypal/index.ts';
 import { xsollaPlugin } from './xsolla/index.ts';
 import { outboxPlugin } from './outbox/index.ts';
 import { gameServerPlugin } from './game-server/index.ts';
+import { publisherPlugin } from './publisher/index.ts';
 
 export interface SandboxOptions {
   /** Absolute URL at which this plugin is reachable from a browser, e.g. "http://localhost:8080/sandbox" (used in links/redirects it generates). */
@@ -71,6 +72,7 @@ export async function registerSandbox(
         ['PayerMax (hosted checkout)', `${ctx.publicUrl()}/payermax/aggregate-pay/api/gateway`],
         ['Outbox (SMS and e-mail)', `${ctx.publicUrl()}/outbox`],
         ['Game servers (roles, deliveries)', `${ctx.publicUrl()}/game-server`],
+        ["Publisher's website (terms, privacy, refund, contact)", `${ctx.publicUrl()}/publisher/terms`],
       ],
       message: { text: 'Checkout pages offer Pay, Decline and Cancel; webhooks go to the shop as the real providers send them.', tone: 'info' },
     }),
@@ -80,6 +82,7 @@ export async function registerSandbox(
   await app.register(payermaxPlugin, { prefix: '/payermax', ...ctx });
   await app.register(outboxPlugin);
   await app.register(gameServerPlugin, { shopApiUrl: () => opts.shopApiUrl });
+  await app.register(publisherPlugin);
 }
 
 /**

@@ -66,6 +66,19 @@ describe('configuration', () => {
     expect(own.gameServer).toMatchObject({ baseUrl: 'https://games.example.com/shop', secrets: { 10030: 'a-long-enough-secret' } });
   });
 
+  it("links the contact bar to the publisher's pages: the sandbox's stand-ins by default, required without the sandbox", () => {
+    expect(loadConfig({}).links).toEqual({
+      terms: 'http://localhost:8080/sandbox/publisher/terms',
+      privacy: 'http://localhost:8080/sandbox/publisher/privacy',
+      refund: 'http://localhost:8080/sandbox/publisher/refund',
+      contact: 'http://localhost:8080/sandbox/publisher/contact',
+      tutorial: '/voucher-instructions?from=voucher',
+    });
+    expect(() => loadConfig({ SANDBOX: 'off' })).toThrow(/LINK_TERMS[\s\S]*LINK_PRIVACY[\s\S]*LINK_REFUND[\s\S]*LINK_CONTACT/);
+    const own = loadConfig({ LINK_TERMS: 'https://publisher.example.com/terms', LINK_CONTACT: 'mailto:help@publisher.example.com' }).links;
+    expect(own).toMatchObject({ terms: 'https://publisher.example.com/terms', contact: 'mailto:help@publisher.example.com' });
+  });
+
   it('refuses malformed launch secrets', () => {
     expect(() => loadConfig({ GAME_LAUNCH_SECRETS: '{"10030": "short"}' })).toThrow(/GAME_LAUNCH_SECRETS/);
     expect(loadConfig({ GAME_LAUNCH_SECRETS: '{"10030": "a-long-enough-secret"}' }).gameLaunchSecrets).toEqual({ 10030: 'a-long-enough-secret' });
