@@ -107,3 +107,13 @@ export async function waitForStatus(shop: TestShop, player: Player, orderId: num
 export async function balanceOf(shop: TestShop, player: Player): Promise<number> {
   return (await shop.api<{ voucherBalance: number }>('GET', '/api/user/info', { token: player.token })).body.data.voucherBalance;
 }
+
+/** Makes the sandbox lose every provider webhook (a provider whose notifications never arrive) until switched off. */
+export async function dropWebhooks(shop: TestShop, dropping: boolean): Promise<void> {
+  const response = await fetch(`${shop.url}/sandbox/control`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ dropWebhooks: dropping }),
+  });
+  expect(response.status).toBe(200);
+}

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { BACKENDS, startShop, type TestShop } from '../../../test/harness.ts';
-import { balanceOf, createOrder, newPlayer, orderOf, press, type ProviderName } from '../../../test/shopping.ts';
+import { balanceOf, createOrder, dropWebhooks, newPlayer, orderOf, press, type ProviderName } from '../../../test/shopping.ts';
 import { PayermaxClient } from './payermax/payermax-client.ts';
 import { PaypalClient } from './paypal/paypal-client.ts';
 import { ReconciliationService, RECONCILE_ORDER_JOB, RECONCILE_SWEEP_JOB } from './reconciliation.ts';
@@ -16,16 +16,7 @@ describe.each(BACKENDS)('reconciliation with the providers (%s)', (backend) => {
     await shop.services.worker.stop();
   });
   afterAll(() => shop.close());
-  afterEach(() => dropWebhooks(false));
-
-  async function dropWebhooks(dropping: boolean) {
-    const response = await fetch(`${shop.url}/sandbox/control`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ dropWebhooks: dropping }),
-    });
-    expect(response.status).toBe(200);
-  }
+  afterEach(() => dropWebhooks(shop, false));
 
   const rows = async <T>(query: ReturnType<typeof sql>) => ((await shop.services.db.execute(query)) as unknown as { rows: T[] }).rows;
   const ledgerEntries = async (orderId: number) => Number((await rows<{ n: string }>(sql`SELECT count(*) AS n FROM voucher_ledger WHERE order_id = ${orderId}`))[0]!.n);
@@ -33,10 +24,10 @@ describe.each(BACKENDS)('reconciliation with the providers (%s)', (backend) => {
   /** A paid voucher order whose webhooks were lost (and, for PayPal, whose return page never loaded). */
   async function paidButUnheard(provider: Exclude<ProviderName, 'xsolla'>) {
     const player = await newPlayer(shop);
-    await dropWebhooks(true);
+    await dropWebhooks(shop, true);
     const { result } = await createOrder(shop, player, provider);
     await press(shop, result, 'pay');
-    await dropWebhooks(false);
+    await dropWebhooks(shop, false);
     const orderId = result.orderId;
     expect((await orderOf(shop, player, orderId)).status).toBe(0);
     return { player, orderId };
@@ -61,9 +52,9 @@ describe.each(BACKENDS)('reconciliation with the providers (%s)', (backend) => {
     const orderId = result.orderId;
     await shop.services.orders.expire(orderId);
     expect((await orderOf(shop, player, orderId)).status).toBe(4);
-    await dropWebhooks(true);
+    await dropWebhooks(shop, true);
     await press(shop, result, 'pay');
-    await dropWebhooks(false);
+    await dropWebhooks(shop, false);
     expect((await orderOf(shop, player, orderId)).status).toBe(4);
     expect(await shop.services.reconciliation.reconcileOrder(orderId)).toBe('settled');
     expect((await orderOf(shop, player, orderId)).status).toBe(3);
@@ -72,7 +63,7 @@ describe.each(BACKENDS)('reconciliation with the providers (%s)', (backend) => {
 
   it('paypal: an approval left on a closed order is not captured (the player is not charged for a closed order)', async () => {
     const player = await newPlayer(shop);
-    await dropWebhooks(true);
+    await dropWebhooks(shop, true);
     const { result } = await createOrder(shop, player, 'paypal');
     const orderId = result.orderId;
     await press(shop, result, 'pay');

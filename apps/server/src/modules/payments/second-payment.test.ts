@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { CreateOrderResult } from '@shop/contract/checkout';
 import type { DuplicatePaymentView } from '@shop/contract/ops';
 import { BACKENDS, startShop, type TestShop } from '../../../test/harness.ts';
-import { balanceOf, channelOf, createOrder, newPlayer, orderOf, press, waitForStatus, type Player, type ProviderName } from '../../../test/shopping.ts';
+import { balanceOf, channelOf, createOrder, dropWebhooks, newPlayer, orderOf, press, waitForStatus, type Player, type ProviderName } from '../../../test/shopping.ts';
 import { payermaxPayment, paypalCaptureCompleted, postPayermax, postPaypal, postXsolla, xsollaPayment } from '../../../test/webhooks.ts';
 
 const OPS_TOKEN = 'ops-token-for-tests-0123456789abcdef';
@@ -50,15 +50,6 @@ describe.each(BACKENDS)('a second payment for a paid order (%s)', (backend) => {
     return answer.body.data;
   }
 
-  async function dropWebhooks(dropping: boolean) {
-    const response = await fetch(`${shop.url}/sandbox/control`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ dropWebhooks: dropping }),
-    });
-    expect(response.status).toBe(200);
-  }
-
   it('xsolla: the second payment is refused, so Xsolla does not complete it; the order keeps the provider that paid', async () => {
     const player = await newPlayer(shop);
     const { result, pack } = await createOrder(shop, player, 'xsolla');
@@ -83,8 +74,8 @@ describe.each(BACKENDS)('a second payment for a paid order (%s)', (backend) => {
     const player = await newPlayer(shop);
     const { result, pack } = await createOrder(shop, player, 'paypal');
     // approved at PayPal, but neither the return page nor the approval webhook reached the shop
-    await dropWebhooks(true);
-    const approved = new URL((await press(shop, result, 'pay').finally(() => dropWebhooks(false)))!);
+    await dropWebhooks(shop, true);
+    const approved = new URL((await press(shop, result, 'pay').finally(() => dropWebhooks(shop, false)))!);
     const paypalOrderId = approved.searchParams.get('token')!;
     // the player switches to PayerMax and pays there
     const payermax = await switchTo(player, result.orderId, 'payermax');
@@ -145,8 +136,8 @@ describe.each(BACKENDS)('a second payment for a paid order (%s)', (backend) => {
     const player = await newPlayer(shop);
     const { result } = await createOrder(shop, player, 'payermax');
     await switchTo(player, result.orderId, 'paypal');
-    await dropWebhooks(true);
-    await press(shop, result, 'pay').finally(() => dropWebhooks(false));
+    await dropWebhooks(shop, true);
+    await press(shop, result, 'pay').finally(() => dropWebhooks(shop, false));
     expect((await orderOf(shop, player, result.orderId)).status).toBe(0);
     expect(await shop.services.reconciliation.reconcileOrder(result.orderId)).toBe('settled');
     expect(await orderRow(result.orderId)).toMatchObject({ status: 3, third_channel_name: 'payermax' });
