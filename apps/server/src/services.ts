@@ -15,6 +15,7 @@ import { CheckoutService } from './modules/payments/checkout.service.ts';
 import { EXPIRE_ORDER_JOB } from './modules/orders/order-creation.ts';
 import { PaymentGateway, type PaymentClients } from './modules/payments/payment-gateway.ts';
 import { DuplicatePaymentsService } from './modules/payments/duplicate-payments.ts';
+import { RefundReconciliation, RECONCILE_REFUND_JOB } from './modules/payments/refund-reconciliation.ts';
 import { PaypalClient } from './modules/payments/paypal/paypal-client.ts';
 import { PayermaxClient } from './modules/payments/payermax/payermax-client.ts';
 import { ProviderRefundService } from './modules/payments/provider-refunds.ts';
@@ -62,6 +63,7 @@ export interface Services {
   reconciliation: ReconciliationService;
   providerRefunds: ProviderRefundService;
   duplicatePayments: DuplicatePaymentsService;
+  refundReconciliation: RefundReconciliation;
 }
 
 export interface ServiceOverrides {
@@ -90,7 +92,10 @@ export function createServices(config: AppConfig, database: Database, log: Fasti
   const delivery = new DeliveryService(db, gameServer, config.gameServer, log);
   const refunds = new RefundsService(db, ledger);
   const settlement = new SettlementService(db, ledger, refunds, log);
-  const reconciliation = new ReconciliationService(db, settlement, paymentClients, config.reconciliation, log);
+  const providerRefunds = new ProviderRefundService(db, paymentClients, settlement, log);
+  const duplicatePayments = new DuplicatePaymentsService(db, paymentClients, settlement, log);
+  const refundReconciliation = new RefundReconciliation(db, settlement, providerRefunds, duplicatePayments, paymentClients, config.reconciliation, log);
+  const reconciliation = new ReconciliationService(db, settlement, paymentClients, refundReconciliation, config.reconciliation, log);
   const worker = new OutboxWorker(
     db,
     {
@@ -99,6 +104,7 @@ export function createServices(config: AppConfig, database: Database, log: Fasti
       [REVOKE_ORDER_JOB]: delivery.revokeHandler(),
       [RECONCILE_SWEEP_JOB]: reconciliation.sweepHandler(),
       [RECONCILE_ORDER_JOB]: reconciliation.orderHandler(),
+      [RECONCILE_REFUND_JOB]: refundReconciliation.handler(),
     },
     log,
     config.jobsPollMs,
@@ -136,7 +142,8 @@ export function createServices(config: AppConfig, database: Database, log: Fasti
     gameVouchers: new GameVouchersService(db, ledger),
     voucherHistory: new VoucherHistoryService(db, ledger),
     reconciliation,
-    providerRefunds: new ProviderRefundService(db, paymentClients, settlement, log),
-    duplicatePayments: new DuplicatePaymentsService(db, paymentClients, settlement, log),
+    providerRefunds,
+    duplicatePayments,
+    refundReconciliation,
   };
 }

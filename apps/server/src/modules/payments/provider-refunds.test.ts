@@ -5,7 +5,7 @@ import type { RefundView } from '@shop/contract/ops';
 import type { Order } from '@shop/contract/orders';
 import { BACKENDS, startShop, type TestShop } from '../../../test/harness.ts';
 import { dbState, failDeliveries, playerWithRole } from '../../../test/game.ts';
-import { balanceOf, channelOf, createOrder, newPlayer, press, waitForStatus, type Player, type ProviderName } from '../../../test/shopping.ts';
+import { balanceOf, channelOf, createOrder, dropWebhooks, newPlayer, press, waitForStatus, type Player, type ProviderName } from '../../../test/shopping.ts';
 import { postPaypal } from '../../../test/webhooks.ts';
 import { signGameRequest } from '../games/game-server-client.ts';
 import { PayermaxClient } from './payermax/payermax-client.ts';
@@ -163,6 +163,50 @@ describe.each(BACKENDS)('refunds through the providers (%s)', (backend) => {
     for (const delivery of deliveries) expect(delivery.status).toBe(200);
     await waitForStatus(shop, player, orderId, [9]);
     expect(await shop.services.providerRefunds.view(orderId)).toMatchObject({ status: 'completed', initiatedBy: 'provider', vouchersTakenBack: vouchers });
+    expect(await refundEntries(orderId)).toBe(1);
+  });
+
+  it('xsolla: a refund whose webhook was lost is completed by reconciliation, once', async () => {
+    const { player, orderId, vouchers } = await paidVoucherOrder('xsolla');
+    await dropWebhooks(shop, true);
+    try {
+      expect((await ops<RefundView>('orders/refund', { orderId })).body.data).toMatchObject({ status: 'pending' });
+    } finally {
+      await dropWebhooks(shop, false);
+    }
+    const [refund] = await rows<{ id: number }>(sql`SELECT id FROM refunds WHERE order_id = ${orderId}`);
+    // the sweep picks a refund once it has waited longer than the webhooks usually take
+    const queued = async () => Number((await rows<{ n: string }>(sql`SELECT count(*) AS n FROM jobs WHERE kind = 'payments.reconcile-refund' AND payload->>'id' = ${String(refund!.id)}`))[0]!.n);
+    await shop.services.db.transaction((tx) => shop.services.refundReconciliation.enqueuePending(tx, 1, Date.now()));
+    expect(await queued()).toBe(0);
+    await shop.services.db.transaction((tx) => shop.services.refundReconciliation.enqueuePending(tx, 2, Date.now() + 3_600_000));
+    expect(await queued()).toBe(1);
+    const outcomes = await Promise.all([1, 2, 3].map(() => shop.services.refundReconciliation.reconcile('order', Number(refund!.id))));
+    expect(outcomes.filter((outcome) => outcome === 'settled')).toHaveLength(1);
+    expect(await refundView(orderId, ['completed'])).toMatchObject({ orderStatus: 9, vouchersTakenBack: vouchers });
+    expect(await balanceOf(shop, player)).toBe(0);
+    expect(await refundEntries(orderId)).toBe(1);
+    expect(await shop.services.refundReconciliation.reconcile('order', Number(refund!.id))).toBe('skipped');
+  });
+
+  it('paypal: a refund PayPal made whose confirmation we never processed is completed by asking PayPal for it', async () => {
+    const { player, orderId, orderSn } = await paidVoucherOrder('paypal');
+    const [capture] = await rows<{ event_key: string }>(sql`SELECT event_key FROM payment_events WHERE order_id = ${orderId} AND event_key LIKE 'capture:%'`);
+    await dropWebhooks(shop, true);
+    let refundId: string;
+    try {
+      refundId = (await shop.services.paymentClients.paypal.refundCapture(capture!.event_key.slice('capture:'.length), `refund-${orderSn}`)).refundId;
+    } finally {
+      await dropWebhooks(shop, false);
+    }
+    // what a PENDING answer (or an answer lost on the way) leaves behind
+    await shop.services.db.execute(sql`
+      INSERT INTO refunds (order_id, provider, provider_refund_id, status, initiated_by, amount_minor, currency)
+      SELECT id, 'paypal', ${refundId}, 'pending', 'operator', pay_amount_minor, currency FROM orders WHERE id = ${orderId}`);
+    const [refund] = await rows<{ id: number }>(sql`SELECT id FROM refunds WHERE order_id = ${orderId}`);
+    expect(await shop.services.refundReconciliation.reconcile('order', Number(refund!.id))).toBe('settled');
+    await waitForStatus(shop, player, orderId, [9]);
+    expect(await refundView(orderId, ['completed'])).toMatchObject({ providerRefundId: refundId, vouchersTakenBack: expect.any(Number) });
     expect(await refundEntries(orderId)).toBe(1);
   });
 

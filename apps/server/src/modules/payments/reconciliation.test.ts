@@ -85,7 +85,7 @@ describe.each(BACKENDS)('reconciliation with the providers (%s)', (backend) => {
 
   /** The same service with provider clients that answer through `fetchImpl`. */
   function reconciliationWith(fetchImpl: typeof fetch) {
-    const { config, db, settlement } = shop.services;
+    const { config, db, settlement, refundReconciliation } = shop.services;
     return new ReconciliationService(
       db,
       settlement,
@@ -94,6 +94,7 @@ describe.each(BACKENDS)('reconciliation with the providers (%s)', (backend) => {
         xsolla: new XsollaClient(config.xsolla, { fetch: fetchImpl }),
         payermax: new PayermaxClient(config.payermax, { fetch: fetchImpl }),
       },
+      refundReconciliation,
       config.reconciliation,
       shop.app.log,
     );

@@ -9,6 +9,7 @@ import type { OrderRow } from '../orders/order-state-machine.ts';
 import { decimalToMinor } from './money.ts';
 import type { PaymentClients } from './payment-gateway.ts';
 import { captureAndSettle } from './paypal/paypal-settlement.ts';
+import type { RefundReconciliation } from './refund-reconciliation.ts';
 import type { SettleOutcome, SettlementService } from './settlement.ts';
 
 export const RECONCILE_SWEEP_JOB = 'payments.reconcile-sweep';
@@ -35,6 +36,7 @@ export class ReconciliationService {
     private readonly db: Db,
     private readonly settlement: SettlementService,
     private readonly clients: PaymentClients,
+    private readonly refunds: RefundReconciliation,
     private readonly config: ReconciliationConfig,
     private readonly log: FastifyBaseLogger,
     private readonly now: () => number = Date.now,
@@ -58,7 +60,10 @@ export class ReconciliationService {
     return { run: async (payload) => void (await this.reconcileOrder(Number(payload['orderId']))), maxAttempts: 3 };
   }
 
-  /** Enqueues a job per candidate order, then the next bucket's sweep. Returns the number of orders enqueued. */
+  /**
+   * Enqueues a job per candidate order and per refund still waiting for its confirmation, then the next bucket's sweep.
+   * Returns the number of orders enqueued.
+   */
   async sweep(bucket: number = this.bucket()): Promise<number> {
     const now = this.now();
     const candidates = await this.db
@@ -89,6 +94,7 @@ export class ReconciliationService {
       for (const { id } of candidates) {
         await enqueue(tx, { kind: RECONCILE_ORDER_JOB, payload: { orderId: id }, dedupeKey: `reconcile:${id}:${bucket}`, maxAttempts: 3 });
       }
+      await this.refunds.enqueuePending(tx, bucket, now);
       const next = bucket + 1;
       await enqueue(tx, {
         kind: RECONCILE_SWEEP_JOB,

@@ -5,6 +5,7 @@ import type { Services } from '../../services.ts';
 import { decimalToMinor } from './money.ts';
 import { AmountMismatchError, DuplicatePaymentError, UnknownOrderError, type SettleOutcome } from './settlement.ts';
 import { captureAndSettle } from './paypal/paypal-settlement.ts';
+import { refundedCaptureId } from './paypal/paypal-client.ts';
 import { verifyXsollaSignature, xsollaError, XSOLLA_ERROR_HTTP_STATUS, type XsollaErrorCode } from './xsolla/webhook-signature.ts';
 import { XsollaPaymentNotification, XsollaRefundNotification, XsollaUserValidation } from './xsolla/webhook-types.ts';
 import { PAYERMAX_NOTIFY_SUCCESS, PayermaxNotification, type PayermaxRefundNotification } from './payermax/notification.ts';
@@ -106,8 +107,9 @@ async function paypalWebhook({ paymentClients, settlement, db }: Services, reque
           payload: event,
         });
         break;
-      case 'PAYMENT.CAPTURE.REFUNDED':
-        // resource is the refund; it carries the capture's custom_id (our order number)
+      case 'PAYMENT.CAPTURE.REFUNDED': {
+        // resource is the refund; it carries the capture's custom_id (our order number) and links up to the capture
+        const refundedPaymentId = refundedCaptureId(resource.links);
         outcome = await settlement.refunded({
           provider: 'paypal',
           eventKey: `refund:${resource.id}`,
@@ -116,10 +118,11 @@ async function paypalWebhook({ paymentClients, settlement, db }: Services, reque
           amountMinor: decimalToMinor(resource.amount?.value ?? '', resource.amount?.currency_code ?? ''),
           currency: resource.amount?.currency_code ?? '',
           ...(resource.id ? { providerRefundId: resource.id } : {}),
-          ...refundedCapture(resource),
+          ...(refundedPaymentId ? { refundedPaymentId } : {}),
           payload: event,
         });
         break;
+      }
       case 'PAYMENT.CAPTURE.PENDING':
         outcome = await settlement.paymentPending({
           provider: 'paypal',
@@ -326,11 +329,4 @@ async function leftPaypalSession(db: Services['db'], paypalOrderId: string) {
     .where(and(eq(supersededPaymentSessions.provider, 'paypal'), eq(supersededPaymentSessions.thirdOrderId, paypalOrderId)))
     .limit(1);
   return session;
-}
-
-/** The capture a PayPal refund belongs to: its `up` link (`.../v2/payments/captures/{id}`). */
-function refundedCapture(resource: PaypalEvent['resource']): { refundedPaymentId?: string } {
-  const up = resource.links?.find((link) => link.rel === 'up')?.href;
-  const captureId = up?.match(/\/captures\/([^/?#]+)/)?.[1];
-  return captureId ? { refundedPaymentId: decodeURIComponent(captureId) } : {};
 }

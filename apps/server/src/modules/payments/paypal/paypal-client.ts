@@ -56,6 +56,16 @@ const ErrorBody = z.looseObject({
 });
 
 const RefundResponse = z.looseObject({ id: z.string(), status: z.string() });
+/** The capture a PayPal refund belongs to: its `up` link (`.../v2/payments/captures/{id}`). */
+export function refundedCaptureId(links: readonly { rel?: string; href?: string }[] | undefined): string | undefined {
+  const id = links?.find((link) => link.rel === 'up')?.href?.match(/\/captures\/([^/?#]+)/)?.[1];
+  return id ? decodeURIComponent(id) : undefined;
+}
+
+const RefundDetails = RefundResponse.extend({
+  amount: z.object({ currency_code: z.string(), value: z.string() }),
+  links: z.array(z.looseObject({ rel: z.string(), href: z.string() })).optional(),
+});
 const VerifyResponse = z.looseObject({ verification_status: z.string() });
 
 /** PayPal's checkout languages for ours; Ukrainian and Vietnamese have no PayPal locale, so PayPal picks one itself. */
@@ -234,6 +244,21 @@ export class PaypalClient {
     if (!isSuccess(response.status)) throw failure(response, 'refund capture');
     const refund = parseJsonBody('paypal', response, RefundResponse, 'refund');
     return { refundId: refund.id, status: refund.status };
+  }
+
+  /** A refund's state (reconciliation of a refund whose confirmation never arrived), with the capture it refunded. */
+  async getRefund(id: string): Promise<{ id: string; status: string; amountMinor: number; currency: string; captureId?: string }> {
+    const response = await this.api('GET', `/v2/payments/refunds/${encodeURIComponent(id)}`);
+    if (!isSuccess(response.status)) throw failure(response, 'get refund');
+    const refund = parseJsonBody('paypal', response, RefundDetails, 'refund');
+    const captureId = refundedCaptureId(refund.links);
+    return {
+      id: refund.id,
+      status: refund.status,
+      amountMinor: decimalToMinor(refund.amount.value, refund.amount.currency_code),
+      currency: refund.amount.currency_code,
+      ...(captureId ? { captureId } : {}),
+    };
   }
 
   /**

@@ -1,0 +1,167 @@
+import { and, eq, gt, lt } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { ReconciliationConfig } from '../../config.ts';
+import type { Db, Executor } from '../../db/client.ts';
+import { duplicatePayments, orders, refunds } from '../../db/schema.ts';
+import { enqueue, type JobHandler } from '../../jobs/outbox.ts';
+import type { DuplicatePaymentsService } from './duplicate-payments.ts';
+import type { PaymentClients } from './payment-gateway.ts';
+import type { ProviderRefundService } from './provider-refunds.ts';
+import type { SettleOutcome, SettlementService } from './settlement.ts';
+
+export const RECONCILE_REFUND_JOB = 'payments.reconcile-refund';
+
+/** An order's refund (`refunds`) or a second payment's (`duplicate_payments`). */
+type RefundKind = 'order' | 'duplicate';
+
+/** What the provider told us about one refund. */
+export type RefundReconcileOutcome = SettleOutcome | 'pending' | 'failed' | 'skipped';
+
+interface PendingRefund {
+  kind: RefundKind;
+  id: number;
+  orderId: number;
+  orderSn: string;
+  provider: string;
+  providerRefundId: string | null;
+  /** The provider payment refunded: a second payment's id; for an order's refund, none (the order's own payment). */
+  paymentId: string | null;
+}
+
+/**
+ * Refunds we asked a provider for whose confirmation never arrived (webhooks lost, a PayPal refund answered PENDING):
+ * the provider is asked again and its answer goes through the same settlement as the webhooks, under the same event
+ * keys, so the refund completes once whichever path reports it. PayPal is asked for the refund
+ * (`GET /v2/payments/refunds/{id}`), Xsolla for the transaction (`refunded`). PayerMax documents no refund query in what
+ * we build to (PAYMENTS.md), so its refunds wait for the REFUND notification, which PayerMax resends for 12 hours; one
+ * still pending after that stays visible to operators (`refunds.status`, `duplicate_payments.status`).
+ */
+export class RefundReconciliation {
+  constructor(
+    private readonly db: Db,
+    private readonly settlement: SettlementService,
+    private readonly providerRefunds: ProviderRefundService,
+    private readonly duplicates: DuplicatePaymentsService,
+    private readonly clients: PaymentClients,
+    private readonly config: ReconciliationConfig,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  handler(): JobHandler {
+    return {
+      run: async (payload) => void (await this.reconcile(payload['kind'] as RefundKind, Number(payload['id']))),
+      maxAttempts: 3,
+    };
+  }
+
+  /** Writes one job per refund still waiting for its confirmation (called by the reconciliation sweep). */
+  async enqueuePending(tx: Executor, bucket: number, now: number): Promise<number> {
+    const settled = new Date(now - this.config.minAgeMs);
+    const since = new Date(now - this.config.lookbackMs);
+    const [orderRefunds, duplicateRefunds] = await Promise.all([
+      tx
+        .select({ id: refunds.id })
+        .from(refunds)
+        .where(and(eq(refunds.status, 'pending'), lt(refunds.updatedAt, settled), gt(refunds.createdAt, since)))
+        .limit(this.config.batch),
+      tx
+        .select({ id: duplicatePayments.id })
+        .from(duplicatePayments)
+        .where(and(eq(duplicatePayments.status, 'refund_pending'), lt(duplicatePayments.updatedAt, settled), gt(duplicatePayments.createdAt, since)))
+        .limit(this.config.batch),
+    ]);
+    const jobs = [
+      ...orderRefunds.map(({ id }) => ({ kind: 'order' as const, id })),
+      ...duplicateRefunds.map(({ id }) => ({ kind: 'duplicate' as const, id })),
+    ];
+    for (const job of jobs) {
+      await enqueue(tx, { kind: RECONCILE_REFUND_JOB, payload: job, dedupeKey: `reconcile-refund:${job.kind}:${job.id}:${bucket}`, maxAttempts: 3 });
+    }
+    return jobs.length;
+  }
+
+  /** Asks the provider about one pending refund. Provider failures throw (the job is retried). */
+  async reconcile(kind: RefundKind, id: number): Promise<RefundReconcileOutcome> {
+    const refund = await this.pending(kind, id);
+    if (!refund) return 'skipped';
+    const outcome = await this.ask(refund);
+    if (outcome !== 'pending' && outcome !== 'skipped') this.log.info({ kind, id, orderSn: refund.orderSn, outcome }, 'refund reconciled with the provider');
+    return outcome;
+  }
+
+  private async pending(kind: RefundKind, id: number): Promise<PendingRefund | undefined> {
+    if (kind === 'order') {
+      const [row] = await this.db
+        .select({ id: refunds.id, orderId: refunds.orderId, orderSn: orders.orderSn, provider: refunds.provider, providerRefundId: refunds.providerRefundId })
+        .from(refunds)
+        .innerJoin(orders, eq(orders.id, refunds.orderId))
+        .where(and(eq(refunds.id, id), eq(refunds.status, 'pending')));
+      return row && { kind, ...row, paymentId: null };
+    }
+    const [row] = await this.db
+      .select({
+        id: duplicatePayments.id,
+        orderId: duplicatePayments.orderId,
+        orderSn: orders.orderSn,
+        provider: duplicatePayments.provider,
+        providerRefundId: duplicatePayments.providerRefundId,
+        paymentId: duplicatePayments.paymentId,
+      })
+      .from(duplicatePayments)
+      .innerJoin(orders, eq(orders.id, duplicatePayments.orderId))
+      .where(and(eq(duplicatePayments.id, id), eq(duplicatePayments.status, 'refund_pending')));
+    return row && { kind, ...row };
+  }
+
+  private async ask(refund: PendingRefund): Promise<RefundReconcileOutcome> {
+    switch (refund.provider) {
+      case 'paypal': {
+        if (!refund.providerRefundId) return 'skipped';
+        const answer = await this.clients.paypal.getRefund(refund.providerRefundId);
+        if (answer.status === 'COMPLETED') {
+          return this.settlement.refunded({
+            provider: 'paypal',
+            eventKey: `refund:${answer.id}`,
+            eventType: 'reconcile.refund.completed',
+            order: { id: refund.orderId },
+            amountMinor: answer.amountMinor,
+            currency: answer.currency,
+            providerRefundId: answer.id,
+            ...(answer.captureId ? { refundedPaymentId: answer.captureId } : {}),
+            payload: answer,
+          });
+        }
+        if (answer.status === 'FAILED' || answer.status === 'CANCELLED') {
+          await this.markFailed(refund, `PayPal: refund ${answer.status}`);
+          return 'failed';
+        }
+        return 'pending';
+      }
+      case 'xsolla': {
+        // An order's refund names its transaction (providerRefundId); a second payment's refund, the payment itself.
+        const transactionId = refund.paymentId ?? refund.providerRefundId;
+        if (!transactionId) return 'skipped';
+        const transactions = await this.clients.xsolla.findTransactions(refund.orderSn);
+        const refunded = transactions.find((transaction) => String(transaction.id) === transactionId && transaction.status === 'refunded');
+        if (!refunded || refunded.amountMinor === undefined || !refunded.currency) return 'pending';
+        return this.settlement.refunded({
+          provider: 'xsolla',
+          eventKey: `refund:${refunded.id}`,
+          eventType: 'reconcile.refund',
+          order: { id: refund.orderId },
+          amountMinor: refunded.amountMinor,
+          currency: refunded.currency,
+          providerRefundId: String(refunded.id),
+          refundedPaymentId: String(refunded.id),
+          payload: refunded,
+        });
+      }
+      default:
+        return 'skipped';
+    }
+  }
+
+  private markFailed(refund: PendingRefund, reason: string): Promise<void> {
+    return refund.kind === 'order' ? this.providerRefunds.markFailed(refund.orderSn, reason) : this.duplicates.markFailed(refund.id, reason);
+  }
+}
