@@ -3,9 +3,11 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { chromiumAvailable, savedToken, useShopAndBrowser, voucherLink } from './harness.ts';
 
 const enabled = chromiumAvailable();
+/** The operators' token the shop is started with (their refund call needs it). */
+const OPS_TOKEN = 'ops-token-for-e2e-0123456789abcdef';
 
 describe.skipIf(!enabled)('order history, languages and the voucher screen in Chromium', () => {
-  const ctx = useShopAndBrowser();
+  const ctx = useShopAndBrowser({ OPS_API_TOKEN: OPS_TOKEN });
 
   async function newPage(options: { userAgent?: string; locale?: string } = {}): Promise<{ context: BrowserContext; page: Page }> {
     const context = await ctx.browser.newContext({ viewport: { width: 390, height: 844 }, locale: options.locale ?? 'en-US', userAgent: options.userAgent });
@@ -99,6 +101,54 @@ describe.skipIf(!enabled)('order history, languages and the voucher screen in Ch
     await page.getByTestId('back').click();
     await page.waitForURL(/\/voucher\?from=close/);
     await page.getByTestId('voucher-card').first().waitFor();
+    await context.close();
+  });
+
+  it('tells the player what a refund of a voucher order took back, and which spent vouchers stay with him', async () => {
+    const roleId = `refund-${Date.now().toString(36)}`;
+    const { context, page } = await newPage();
+    await page.goto(voucherLink(ctx.shop, { roleId }));
+    await page.getByTestId('voucher-card').first().waitFor();
+    const token = await savedToken(page);
+    const packs = await ctx.shop.api<{ voucherAmount: number }[]>('POST', '/api/v1/voucher/list/10030');
+    const vouchers = packs.data[0]!.voucherAmount;
+    const paid = await placeOrder(page, 'xsolla', roleId);
+    await payWithXsolla(paid.thirdPayResponse);
+    const status = async () => (await ctx.shop.api<{ status: number }>('POST', '/api/v1/order/detail', { token, body: { orderId: paid.orderId } })).data.status;
+    await expect.poll(status).toBe(3);
+    // the player spends 100 of them in the game's own store, through the shop's signed game API
+    const spent = await fetch(`${ctx.shop.url}/sandbox/game-server/vouchers/spend`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ appId: 10030, serverId: '10001', roleId, amount: 100, itemId: 'gems-60', itemName: '60 Gems' }),
+    });
+    expect(spent.status).toBe(200);
+    // an operator refunds the order, accepting that the spent vouchers cannot be taken back
+    const refund = await ctx.shop.api('POST', '/api/ops/v1/orders/refund', { token: OPS_TOKEN, body: { orderId: paid.orderId, allowUnrecoveredVouchers: true } });
+    expect(refund.code).toBe(200);
+    await expect.poll(status, { timeout: 20_000 }).toBe(9);
+    const { data: refunded } = await ctx.shop.api<{ refund: { completeTime: string } }>('POST', '/api/v1/order/detail', { token, body: { orderId: paid.orderId } });
+    const refundedOn = (language: string) => new Intl.DateTimeFormat(language, { dateStyle: 'medium' }).format(new Date(refunded.refund.completeTime));
+
+    // the voucher page's order history: the order's popup
+    await page.goto(`${ctx.shop.url}/voucher/OrderHistory`);
+    const card = page.locator(`[data-testid="order-card"][data-order-id="${paid.orderId}"]`);
+    await expect.poll(() => card.getAttribute('data-status')).toBe('9');
+    await card.getByRole('button', { name: /Show the item details/ }).click();
+    const popup = page.getByTestId('items-popup');
+    await popup.getByTestId('refund-summary').waitFor();
+    expect(await popup.getByTestId('refund-date').textContent()).toBe(`Refunded on ${refundedOn('en')}`);
+    expect(await popup.getByTestId('refund-taken-back').textContent()).toBe(`Vouchers taken back from your balance: ${(vouchers - 100).toLocaleString('en')}`);
+    expect(await popup.getByTestId('refund-kept').textContent()).toBe('Vouchers already spent in the game, which stay with you: 100');
+
+    // the shop's My Orders: the order detail, here in German
+    await page.goto(`${ctx.shop.url}/myOrder?language=de`);
+    await page.locator(`[data-testid="my-order-card"][data-order-id="${paid.orderId}"]`).getByTestId('open-order').click();
+    const detail = page.getByTestId('order-detail');
+    await detail.getByTestId('refund-summary').waitFor();
+    expect(await detail.getByTestId('refund-date').textContent()).toBe(`Erstattet am ${refundedOn('de')}`);
+    expect(await detail.getByTestId('refund-taken-back').textContent()).toBe(`Von deinem Guthaben abgezogene Gutscheine: ${(vouchers - 100).toLocaleString('de')}`);
+    expect(await detail.getByTestId('refund-kept').textContent()).toBe('Bereits im Spiel ausgegebene Gutscheine, die du behältst: 100');
     await context.close();
   });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { chromiumAvailable, savedToken, useShopAndBrowser, type ShopAndBrowser } from './harness.ts';
+import { E2E_PASSWORD, chromiumAvailable, registerByEmail, savedToken, useShopAndBrowser, type ShopAndBrowser } from './harness.ts';
 
 type Provider = 'paypal' | 'xsolla' | 'payermax';
 const enabled = chromiumAvailable();
@@ -16,14 +16,42 @@ interface Delivery {
   items: { productId: number; quantity: number; goodsType: number }[];
 }
 
-async function deliveries(shopUrl: string, roleId: string): Promise<Delivery[]> {
-  const response = await fetch(`${shopUrl}/sandbox/game-server/deliveries.json?appId=10030&roleId=${roleId}`);
+async function deliveries(shopUrl: string, filter: { roleId: string } | { orderSn: string }): Promise<Delivery[]> {
+  const response = await fetch(`${shopUrl}/sandbox/game-server/deliveries.json?appId=10030&${new URLSearchParams(filter)}`);
   return ((await response.json()) as { deliveries: Delivery[] }).deliveries;
 }
 
-/** A guest is sent to /login; the game's link then logs the player in, and the shop opens. */
-async function logIn(ctx: ShopAndBrowser): Promise<Page> {
+/** The sandbox game server's failure switch: while on, it refuses every delivery (503). */
+async function failDeliveries(shopUrl: string, on: boolean) {
+  const response = await fetch(`${shopUrl}/sandbox/game-server/control`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ failDeliveries: on }),
+  });
+  expect(response.status).toBe(200);
+}
+
+/** Product names of a goods type as the server answers them in a language (its catalogue is translated). */
+async function productNames(shopUrl: string, language: string, goodsType: number): Promise<Map<string, string>> {
+  const response = await fetch(`${shopUrl}/api/v1/product/list`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'accept-language': language },
+    body: JSON.stringify({ appId: 10030, goodsType }),
+  });
+  const { data } = (await response.json()) as { data: { id: number; productName: string }[] };
+  return new Map(data.map((product) => [String(product.id), product.productName]));
+}
+
+/** The client state as the app keeps it in session storage (client-store.ts STATE_KEY), restored when a page starts. */
+type SavedClientState = Record<string, unknown>;
+
+/**
+ * A guest is sent to /login; the game's link then logs the player in, and the shop opens. `clientState` is written to
+ * session storage before every page of the context starts, as if the app had saved it on unload.
+ */
+async function logIn(ctx: ShopAndBrowser, clientState?: SavedClientState): Promise<Page> {
   const context = await ctx.browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-US' });
+  if (clientState) await context.addInitScript((state) => sessionStorage.setItem('shop-state', JSON.stringify(state)), clientState);
   const page = await context.newPage();
   await page.goto(`${ctx.shop.url}/home`);
   await page.waitForURL(/\/login/);
@@ -139,11 +167,60 @@ describe.skipIf(!enabled)('the shop in Chromium', () => {
     await page.reload();
     await page.getByTestId('gift-claimed').waitFor();
     expect(await page.getByTestId('claim-gift').count()).toBe(0);
-    await expect.poll(async () => (await deliveries(ctx.shop.url, '1003000101')).some((d) => d.items.some((i) => i.goodsType === 4)), { timeout: 20_000 }).toBe(true);
+    await expect.poll(async () => (await deliveries(ctx.shop.url, { roleId: '1003000101' })).some((d) => d.items.some((i) => i.goodsType === 4)), { timeout: 20_000 }).toBe(true);
+  });
+
+  it('asks a guest who opens a free gift to log in, and brings him back to the gift afterwards', async () => {
+    const gifts = await ctx.shop.api<{ id: number }[]>('POST', '/api/v1/product/list', { body: { appId: 10030, goodsType: 4 } });
+    const gift = `/home/freeGiftDetail?id=${gifts.data[0]!.id}`;
+    const email = `gift-${Date.now().toString(36)}@example.com`;
+    const signUp = await ctx.browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-US' });
+    const registering = await signUp.newPage();
+    await registering.goto(`${ctx.shop.url}/login/registerAccount`);
+    await registerByEmail(registering, ctx.shop.url, email);
+    await registering.waitForURL(/\/home$/);
+    await signUp.close();
+
+    const guest = await ctx.browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-US' });
+    const visitor = await guest.newPage();
+    await visitor.goto(ctx.shop.url + gift);
+    await visitor.getByTestId('login-page').waitFor();
+    expect(new URL(visitor.url()).searchParams.get('redirect')).toBe(gift);
+    await visitor.getByTestId('email').fill(email);
+    await visitor.getByTestId('password').fill(E2E_PASSWORD);
+    await visitor.getByTestId('login-submit').click();
+    await visitor.getByTestId('gift-detail').waitFor();
+    expect(new URL(visitor.url()).pathname + new URL(visitor.url()).search).toBe(gift);
+    // a new account has no game account yet: the gift asks for one before it can be claimed
+    expect(await visitor.getByTestId('claim-gift').isDisabled()).toBe(true);
+    await guest.close();
+  });
+
+  it('shows product names in the language chosen in the dropdown or the query', async () => {
+    const [english, german, japanese] = await Promise.all([
+      productNames(ctx.shop.url, 'en', 1),
+      productNames(ctx.shop.url, 'de', 1),
+      productNames(ctx.shop.url, 'ja', 1),
+    ]);
+    await page.goto(`${ctx.shop.url}/home?tab=gems`);
+    const card = page.getByTestId('product-card').first();
+    await card.waitFor();
+    const id = (await card.getAttribute('data-product-id'))!;
+    expect(new Set([english.get(id), german.get(id), japanese.get(id)]).size).toBe(3);
+    const name = card.getByTestId('product-name');
+    await expect.poll(() => name.textContent()).toBe(english.get(id));
+    await page.getByTestId('language-select').selectOption('de');
+    await expect.poll(() => name.textContent()).toBe(german.get(id));
+    await page.goto(`${ctx.shop.url}/home?tab=gems&language=ja`);
+    const sameProduct = page.locator(`[data-testid="product-card"][data-product-id="${id}"]`).getByTestId('product-name');
+    await expect.poll(() => sameProduct.textContent()).toBe(japanese.get(id));
+    // the choice is remembered: back to English for the tests that follow
+    await page.getByTestId('language-select').selectOption('en');
+    await expect.poll(() => sameProduct.textContent()).toBe(english.get(id));
   });
 
   it.each<Provider>(['paypal', 'xsolla', 'payermax'])('buys gems with %s and sees them delivered to the game account', async (provider) => {
-    const before = new Set((await deliveries(ctx.shop.url, '1003000101')).map((d) => d.orderSn));
+    const before = new Set((await deliveries(ctx.shop.url, { roleId: '1003000101' })).map((d) => d.orderSn));
     await page.goto(`${ctx.shop.url}/home?tab=gems`);
     await page.getByTestId('product-card').first().click();
     await page.waitForURL(/\/home\/goodsDetail/);
@@ -155,7 +232,7 @@ describe.skipIf(!enabled)('the shop in Chromium', () => {
     await pressAtProvider(page, provider, 'Pay');
     await page.waitForURL(/\/purchaseResult\?orderId=\d+/, { timeout: 20_000 });
     await expect.poll(() => page.getByTestId('purchase-result').getAttribute('data-outcome'), { timeout: 30_000 }).toBe('success');
-    const fresh = async () => (await deliveries(ctx.shop.url, '1003000101')).filter((d) => !before.has(d.orderSn));
+    const fresh = async () => (await deliveries(ctx.shop.url, { roleId: '1003000101' })).filter((d) => !before.has(d.orderSn));
     await expect.poll(async () => (await fresh()).length, { timeout: 30_000 }).toBe(1);
     const delivered = (await fresh())[0]!;
     expect(delivered.items).toEqual([expect.objectContaining({ goodsType: 1, quantity: 2 })]);
@@ -341,7 +418,94 @@ describe.skipIf(!enabled)('the cart in Chromium (FEATURE_CART on)', () => {
     await page.goto(`${ctx.shop.url}/shoppingCart`);
     await page.getByTestId('cart-empty').waitFor();
     expect(await page.getByTestId('cart-badge').getAttribute('data-badge')).toBe('');
-    await expect.poll(async () => (await deliveries(ctx.shop.url, '10001001')).some((d) => d.items.some((i) => i.quantity === 9)), { timeout: 30_000 }).toBe(true);
+    await expect.poll(async () => (await deliveries(ctx.shop.url, { roleId: '10001001' })).some((d) => d.items.some((i) => i.quantity === 9)), { timeout: 30_000 }).toBe(true);
+    await page.context().close();
+  });
+
+  it('shows the count on the cart badge up to 99, and 99+ above it', async () => {
+    /** A saved cart of `count` items, in lines of at most 10 (the most one line holds). */
+    const savedCart = (count: number) => {
+      const cartList = Array.from({ length: Math.ceil(count / 10) }, (_, index) => ({
+        productId: 900_000 + index,
+        appId: 10030,
+        productName: `Seeded item ${index}`,
+        thumbnail: '',
+        price: 0.99,
+        discountPrice: 0.99,
+        currency: 'USD',
+        goodsType: 1,
+        quantity: Math.min(10, count - index * 10),
+        selected: false,
+      }));
+      return { cartList, cartCount: count };
+    };
+    for (const [count, shown] of [
+      [99, '99'],
+      [100, '99+'],
+      [150, '99+'],
+    ] as const) {
+      const page = await logIn(ctx, savedCart(count));
+      await expect.poll(() => page.getByTestId('cart-badge').getAttribute('data-badge')).toBe(shown);
+      expect(await page.getByTestId('tab-cart').locator('.adm-badge-content').textContent()).toBe(shown);
+      expect(await page.getByTestId('cart-badge').textContent()).toBe(`${shown} items in the cart`);
+      await page.context().close();
+    }
+  });
+});
+
+describe.skipIf(!enabled)('a delivery error in Chromium', () => {
+  // Two delivery attempts 3 s apart: a paid order stays in 2 (being delivered) long enough to be seen, then goes to 8.
+  const ctx = useShopAndBrowser({ DELIVERY_MAX_ATTEMPTS: '2', DELIVERY_RETRY_BASE_MS: '3000', JOBS_POLL_MS: '100' });
+
+  it('shows "paid, being delivered", then the Delivery Error with a retry; Retry delivery in My Orders completes the order', { timeout: 150_000 }, async () => {
+    const page = await logIn(ctx);
+    await failDeliveries(ctx.shop.url, true);
+    await page.goto(`${ctx.shop.url}/home?tab=gems`);
+    await page.getByTestId('product-card').first().click();
+    await page.getByTestId('buy-now').click();
+    await payOnSettlement(page, 'paypal');
+    await pressAtProvider(page, 'paypal', 'Pay');
+    await page.waitForURL(/\/purchaseResult\?orderId=\d+/, { timeout: 20_000 });
+    const orderId = Number(new URL(page.url()).searchParams.get('orderId'));
+
+    const result = page.getByTestId('purchase-result');
+    await expect.poll(() => result.getAttribute('data-outcome'), { timeout: 10_000 }).toBe('delivering');
+    expect(await page.getByTestId('purchase-result-title').textContent()).toBe('Paid – delivering your items');
+    expect(await page.getByTestId('purchase-result-text').textContent()).toContain('being delivered to your game account');
+    // the screen keeps asking past 2 until the game refused the goods for the last time
+    await expect.poll(() => result.getAttribute('data-outcome'), { timeout: 30_000 }).toBe('deliveryError');
+    const failedAt = Date.now();
+    expect(await page.getByTestId('purchase-result-title').textContent()).toBe('Delivery failed');
+    const text = await page.getByTestId('purchase-result-text').textContent();
+    expect(text).toContain('we could not deliver your items');
+    expect(text).not.toMatch(/keep trying/i);
+    expect(await page.getByTestId('retry-delivery').isVisible()).toBe(true);
+    expect(await deliveries(ctx.shop.url, { roleId: '10001001' })).toHaveLength(0);
+
+    // The screen's last status call (the one that saw 8) queued one retry of its own, which fails too while the switch
+    // is on. The server keeps one retry per order and clock minute, so the player's retry counts from the next minute
+    // on: wait for that minute, and for the screen's retry to have used its two attempts, before the game is back.
+    const nextMinute = (Math.floor(failedAt / 60_000) + 1) * 60_000;
+    await page.waitForTimeout(Math.max(0, Math.max(nextMinute, failedAt + 5_000) - Date.now()));
+    await failDeliveries(ctx.shop.url, false);
+    const { data: order } = await ctx.shop.api<{ orderSn: string; status: number }>('POST', '/api/v1/order/detail', { token: await savedToken(page), body: { orderId } });
+    expect(order.status).toBe(8);
+
+    await page.goto(`${ctx.shop.url}/myOrder`);
+    const card = page.locator(`[data-testid="my-order-card"][data-order-id="${orderId}"]`);
+    await expect.poll(() => card.getAttribute('data-status')).toBe('8');
+    // the order detail offers it as well (the server's actions say so)
+    await card.getByTestId('open-order').click();
+    await page.getByTestId('order-detail').getByTestId('detail-retry-delivery').waitFor();
+    await page.getByTestId('order-detail').getByRole('button', { name: 'Close' }).click();
+    await card.getByTestId('retry-delivery').click();
+    await page.getByText('Delivery queued again: we are sending your items to your game account.').waitFor();
+    await expect.poll(() => card.getAttribute('data-status'), { timeout: 35_000 }).toBe('3');
+    expect(await card.getByTestId('order-status').textContent()).toBe('Order Complete');
+    expect(await card.getByTestId('retry-delivery').count()).toBe(0);
+    const delivered = await deliveries(ctx.shop.url, { orderSn: order.orderSn });
+    expect(delivered).toHaveLength(1);
+    expect(delivered[0]!.roleId).toBe('10001001');
     await page.context().close();
   });
 });

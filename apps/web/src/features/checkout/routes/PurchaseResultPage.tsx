@@ -1,21 +1,23 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { displayOrderSn } from '@shop/contract/orders';
+import { OrderStatus, displayOrderSn } from '@shop/contract/orders';
 import { clearSettlement } from '../../../shared/checkout/settlement';
+import { useUnmountSignal } from '../../../shared/hooks/useUnmountSignal';
+import { pollStatus } from '../../../shared/lib/poll-status';
+import { queueDeliveryRetry, waitForRetriedDelivery } from '../../../shared/orders/delivery-retry';
+import { showToast } from '../../../shared/ui/toast';
 import { confirmOrderStatus } from '../api/checkout-api';
-import { outcomeOf, type Outcome } from '../../../shared/lib/order-outcome';
+import { isFinalResult, purchaseResultOf, type PurchaseResult } from '../lib/purchase-result';
 import './checkout.css';
 
-const POLL_MS = 1500;
-const POLL_FOR_MS = 30_000;
-
-type View = { kind: 'checking' } | { kind: Outcome | 'unknown'; orderSn?: string; status?: number };
+type View = { kind: 'checking' } | { kind: PurchaseResult | 'unknown'; orderSn?: string; status?: number };
 
 const ICONS: Record<View['kind'], string> = {
   checking: '⏳',
   pending: '⏳',
   unknown: '?',
+  delivering: '✓',
   success: '✓',
   deliveryError: '!',
   failed: '✕',
@@ -24,8 +26,9 @@ const ICONS: Record<View['kind'], string> = {
 };
 
 /**
- * The purchase result: our server's order status (v1/order/confirm) until it leaves "awaiting / processing": success,
- * or the failure; never the provider's query.
+ * The purchase result: our server's order status (v1/order/confirm, every 1.5 s for up to 30 s) while the payment is
+ * processed and while the goods are delivered (paid, 2), until the game took them (3), could not (8) or the payment
+ * failed; never the provider's query. A Delivery Error offers the delivery again.
  */
 export default function PurchaseResultPage() {
   const { t } = useTranslation();
@@ -33,6 +36,8 @@ export default function PurchaseResultPage() {
   const orderId = Number(query.get('orderId'));
   const valid = Number.isSafeInteger(orderId) && orderId > 0;
   const [view, setView] = useState<View>(valid ? { kind: 'checking' } : { kind: 'unknown' });
+  const [retrying, setRetrying] = useState(false);
+  const unmountSignal = useUnmountSignal();
 
   useEffect(() => {
     document.title = t('result.title');
@@ -42,34 +47,52 @@ export default function PurchaseResultPage() {
 
   useEffect(() => {
     if (!valid) return;
-    let active = true;
-    const deadline = Date.now() + POLL_FOR_MS;
+    const controller = new AbortController();
     void (async () => {
-      let last: View = { kind: 'unknown' };
-      for (;;) {
-        try {
+      const { value } = await pollStatus({
+        load: async () => {
           const [order] = await confirmOrderStatus(orderId);
-          if (order) {
-            last = { kind: outcomeOf(order.status), orderSn: order.orderSn, status: order.status };
-            if (last.kind !== 'pending') break;
-          }
-        } catch {
-          // asked again on the next round
-        }
-        if (!active || Date.now() + POLL_MS > deadline) break;
-        await new Promise((resolve) => setTimeout(resolve, POLL_MS));
-      }
-      if (active) setView(last);
+          if (!order) throw new Error(`no status for order ${orderId}`);
+          return order;
+        },
+        statusOf: (order) => order.status,
+        until: isFinalResult,
+        // paid: the player sees that the money went through while the goods are on their way (0 and 1 keep "Confirming")
+        onAnswer: (order) => {
+          if (purchaseResultOf(order.status) === 'delivering') setView({ kind: 'delivering', orderSn: order.orderSn, status: order.status });
+        },
+        signal: controller.signal,
+      });
+      if (controller.signal.aborted) return;
+      setView(value ? { kind: purchaseResultOf(value.status), orderSn: value.orderSn, status: value.status } : { kind: 'unknown' });
     })();
-    return () => {
-      active = false;
-    };
+    return () => controller.abort();
   }, [orderId, valid]);
+
+  const status = 'status' in view ? view.status : undefined;
+  const orderSn = 'orderSn' in view ? view.orderSn : undefined;
+
+  async function retryDelivery() {
+    setRetrying(true);
+    try {
+      await queueDeliveryRetry(orderId);
+      showToast(t('delivery.retryQueued'));
+      setView({ kind: 'delivering', orderSn });
+      const signal = unmountSignal();
+      const after = (await waitForRetriedDelivery(orderId, signal)) ?? OrderStatus.DELIVERY_ERROR;
+      if (!signal.aborted) setView({ kind: purchaseResultOf(after), orderSn, status: after });
+    } catch {
+      // the API client has told the player why not
+    } finally {
+      setRetrying(false);
+    }
+  }
 
   const title = {
     checking: t('result.checking'),
     pending: t('result.pending'),
     unknown: t('result.unknown'),
+    delivering: t('result.delivering'),
     success: t('result.success'),
     deliveryError: t('result.deliveryError'),
     failed: t('result.failed'),
@@ -80,14 +103,13 @@ export default function PurchaseResultPage() {
     checking: t('result.checkingText'),
     pending: t('result.pendingText'),
     unknown: t('result.unknownText'),
+    delivering: t('result.deliveringText'),
     success: t('result.successText'),
     deliveryError: t('result.deliveryErrorText'),
     failed: t('result.failedText'),
     closed: t('result.closedText'),
     refunded: '',
   }[view.kind];
-  const status = 'status' in view ? view.status : undefined;
-  const orderSn = 'orderSn' in view ? view.orderSn : undefined;
 
   return (
     <main className="co-result" data-testid="purchase-result" data-outcome={view.kind}>
@@ -97,7 +119,11 @@ export default function PurchaseResultPage() {
       <h1 className="co-result__title" aria-live="polite" data-testid="purchase-result-title">
         {title}
       </h1>
-      {text && <p className="co-result__text">{text}</p>}
+      {text && (
+        <p className="co-result__text" data-testid="purchase-result-text">
+          {text}
+        </p>
+      )}
       {orderSn && (
         <p className="co-result__facts">
           {t('orders.orderNo')} {displayOrderSn(orderSn)}
@@ -109,6 +135,18 @@ export default function PurchaseResultPage() {
           <Link to={`/purchaseOrder?id=${orderId}`} className="shop-button shop-button--primary shop-button--block" data-testid="pay-again">
             {t('result.tryAgain')}
           </Link>
+        )}
+        {view.kind === 'deliveryError' && (
+          <button
+            type="button"
+            className="shop-button shop-button--primary shop-button--block"
+            disabled={retrying}
+            aria-busy={retrying}
+            onClick={() => void retryDelivery()}
+            data-testid="retry-delivery"
+          >
+            {t('delivery.retry')}
+          </button>
         )}
         <Link to="/home" className="shop-button shop-button--block" data-testid="back-to-shop">
           {t('payment.backToShop')}

@@ -48,7 +48,7 @@ export function MyOrderCard({
           {t(`orders.${footer}`)} <strong>{formatPrice(amount, order.currency, language)}</strong>
         </span>
       </button>
-      {(actions.pay || actions.cancel || actions.refund || actions.del) && (
+      {Object.values(actions).some(Boolean) && (
         <div className="mo-card__actions">
           {actions.del && (
             <button type="button" className="shop-button shop-button--small" disabled={busy} onClick={() => onAction('del')} data-testid="delete-order">
@@ -68,6 +68,18 @@ export function MyOrderCard({
           {actions.pay && (
             <button type="button" className="shop-button shop-button--small shop-button--primary" disabled={busy} onClick={() => onAction('pay')} data-testid="pay-order">
               {t('orders.pay')}
+            </button>
+          )}
+          {actions.retryDelivery && (
+            <button
+              type="button"
+              className="shop-button shop-button--small shop-button--primary"
+              disabled={busy}
+              aria-busy={busy}
+              onClick={() => onAction('retryDelivery')}
+              data-testid="retry-delivery"
+            >
+              {t('delivery.retry')}
             </button>
           )}
         </div>

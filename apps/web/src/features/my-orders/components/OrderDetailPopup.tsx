@@ -3,11 +3,16 @@ import Popup from 'antd-mobile/es/components/popup';
 import { displayOrderSn } from '@shop/contract/orders';
 import type { Language } from '@shop/contract/languages';
 import { useAsyncData } from '../../../shared/hooks/useAsyncData';
+import { formatDateTime } from '../../../shared/lib/date-format';
 import { formatPrice } from '../../../shared/lib/format';
+import { RefundSummary } from '../../../shared/orders/RefundSummary';
 import { fetchOrderDetail } from '../api/my-orders-api';
 import type { OrderAction } from './MyOrderCard';
 
-/** Order detail (bottom popup, 50% height as the spec's order popup): goods, receiving account, refund request, actions. */
+/**
+ * Order detail (bottom popup, 50% height as the spec's order popup): goods, receiving account, refund request and a
+ * completed refund, actions (the delivery again after a Delivery Error).
+ */
 export function OrderDetailPopup({
   orderId,
   language,
@@ -27,7 +32,6 @@ export function OrderDetailPopup({
   const { t } = useTranslation();
   const detail = useAsyncData(orderId ? `detail:${orderId}:${language}:${version}` : null, () => fetchOrderDetail(orderId!));
   const order = detail.data;
-  const dateTime = (iso: string) => new Date(iso).toLocaleString(language.replace('_', '-'));
   return (
     <Popup visible={orderId !== null} onMaskClick={onClose} onClose={onClose} bodyStyle={{ minHeight: '50vh', maxHeight: '85vh', overflowY: 'auto' }}>
       <div className="mo-detail" data-testid="order-detail" role="dialog" aria-modal="true" aria-labelledby="mo-detail-title">
@@ -69,7 +73,7 @@ export function OrderDetailPopup({
               {order.deliveredTime && (
                 <>
                   <dt>{t('myOrder.deliveredTime')}</dt>
-                  <dd>{dateTime(order.deliveredTime)}</dd>
+                  <dd>{formatDateTime(order.deliveredTime, language)}</dd>
                 </>
               )}
               {order.refundRequest && (
@@ -79,6 +83,7 @@ export function OrderDetailPopup({
                 </>
               )}
             </dl>
+            <RefundSummary orderId={order.orderId} status={order.status} language={language} className="mo-refund" />
             <div className="mo-card__actions">
               {order.actions.del && (
                 <button type="button" className="shop-button shop-button--small" disabled={busy} onClick={() => onAction('del')}>
@@ -98,6 +103,18 @@ export function OrderDetailPopup({
               {order.actions.pay && (
                 <button type="button" className="shop-button shop-button--small shop-button--primary" disabled={busy} onClick={() => onAction('pay')}>
                   {t('orders.pay')}
+                </button>
+              )}
+              {order.actions.retryDelivery && (
+                <button
+                  type="button"
+                  className="shop-button shop-button--small shop-button--primary"
+                  disabled={busy}
+                  aria-busy={busy}
+                  onClick={() => onAction('retryDelivery')}
+                  data-testid="detail-retry-delivery"
+                >
+                  {t('delivery.retry')}
                 </button>
               )}
             </div>

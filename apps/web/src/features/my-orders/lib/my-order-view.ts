@@ -17,6 +17,7 @@ export interface OrderActions {
   cancel: boolean;
   refund: boolean;
   del: boolean;
+  retryDelivery: boolean;
 }
 
 const REFUNDABLE: number[] = [OrderStatus.PAYMENT_COMPLETE, OrderStatus.ORDER_COMPLETE, OrderStatus.DELIVERY_ERROR];
@@ -31,7 +32,8 @@ const DELETABLE: number[] = [
 
 /**
  * What a list card offers before the detail (whose `actions` from the server are authoritative) is loaded: pay and
- * cancel while unpaid, a refund request once paid (free gifts cost nothing to refund), delete once finished.
+ * cancel while unpaid, a refund request once paid (free gifts cost nothing to refund), delete once finished, and the
+ * delivery again after a Delivery Error (the order's delivery attempts have all failed by then).
  */
 export function actionsOf(order: { status: number; totalAmount: number; orderSource: string; refundRequest?: unknown }): OrderActions {
   const unpaid = order.status === OrderStatus.AWAITING_PAYMENT;
@@ -40,5 +42,6 @@ export function actionsOf(order: { status: number; totalAmount: number; orderSou
     cancel: unpaid,
     refund: REFUNDABLE.includes(order.status) && order.totalAmount > 0 && !order.refundRequest,
     del: DELETABLE.includes(order.status),
+    retryDelivery: order.status === OrderStatus.DELIVERY_ERROR,
   };
 }

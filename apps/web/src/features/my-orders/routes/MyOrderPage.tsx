@@ -4,7 +4,9 @@ import { useNavigate, useSearchParams } from 'react-router';
 import Tabs from 'antd-mobile/es/components/tabs';
 import type { Order } from '@shop/contract/orders';
 import { useAsyncData } from '../../../shared/hooks/useAsyncData';
+import { useUnmountSignal } from '../../../shared/hooks/useUnmountSignal';
 import { useLanguage } from '../../../shared/i18n/useLanguage';
+import { queueDeliveryRetry, waitForRetriedDelivery } from '../../../shared/orders/delivery-retry';
 import { patchClientState } from '../../../shared/store/client-store';
 import { NotFoundBlock } from '../../../shared/ui/NotFoundBlock';
 import { PageHeader } from '../../../shared/ui/PageHeader';
@@ -21,7 +23,7 @@ async function confirm(content: string, confirmText: string, cancelText: string)
   return Dialog.confirm({ content, confirmText, cancelText });
 }
 
-/** My Orders of the shop: filter tabs, order detail, and cancel, pay, refund request and delete. */
+/** My Orders of the shop: filter tabs, order detail, and cancel, pay, refund request, delete and retry delivery. */
 export default function MyOrderPage() {
   const { t } = useTranslation();
   const language = useLanguage();
@@ -32,10 +34,33 @@ export default function MyOrderPage() {
   const [openId, setOpenId] = useState<number | null>(null);
   const [busyId, setBusyId] = useState<number | null>(null);
   const [version, setVersion] = useState(0);
+  const unmountSignal = useUnmountSignal();
 
   useEffect(() => {
     document.title = t('myOrder.title');
   }, [t]);
+
+  function refresh() {
+    orders.reload();
+    setVersion((value) => value + 1);
+  }
+
+  /** Queues the delivery again, then shows the order complete as soon as the game took the goods (seconds when it is up). */
+  async function retryDelivery(orderId: number) {
+    setBusyId(orderId);
+    try {
+      await queueDeliveryRetry(orderId);
+      showToast(t('delivery.retryQueued'));
+      refresh();
+      const signal = unmountSignal();
+      await waitForRetriedDelivery(orderId, signal);
+      if (!signal.aborted) refresh();
+    } catch {
+      // the API client has told the player why not
+    } finally {
+      setBusyId(null);
+    }
+  }
 
   function chooseTab(key: string) {
     const next = new URLSearchParams(query);
@@ -49,6 +74,7 @@ export default function MyOrderPage() {
       void navigate(`/purchaseOrder?id=${order.id}`);
       return;
     }
+    if (action === 'retryDelivery') return retryDelivery(order.id);
     if (action === 'del' && !(await confirm(t('myOrder.deleteConfirm'), t('myOrder.delete'), t('common.back')))) return;
     if (action === 'refund' && !(await confirm(t('myOrder.refundConfirm'), t('myOrder.refund'), t('common.back')))) return;
     if (action === 'cancel' && !(await confirm(t('myOrder.cancelConfirm'), t('orders.cancelPayment'), t('common.back')))) return;
@@ -61,8 +87,7 @@ export default function MyOrderPage() {
         setOpenId(null);
       }
       showToast(t(`myOrder.done.${action}`));
-      orders.reload();
-      setVersion((value) => value + 1);
+      refresh();
     } catch {
       // the API client has told the player why not
     } finally {

@@ -1,9 +1,11 @@
 import Popup from 'antd-mobile/es/components/popup';
 import { useTranslation } from 'react-i18next';
 import { displayOrderSn, type Order } from '@shop/contract/orders';
+import type { Language } from '@shop/contract/languages';
+import { RefundSummary } from '../../../shared/orders/RefundSummary';
 
-/** The bottom popup (50% of the screen) with the order's item descriptions. */
-export function OrderItemsPopup({ order, onClose }: { order: Order | null; onClose: () => void }) {
+/** The bottom popup (50% of the screen) with the order's item descriptions and, once refunded, what the refund did. */
+export function OrderItemsPopup({ order, language, onClose }: { order: Order | null; language: Language; onClose: () => void }) {
   const { t } = useTranslation();
   return (
     <Popup
@@ -24,6 +26,7 @@ export function OrderItemsPopup({ order, onClose }: { order: Order | null; onClo
               ×
             </button>
           </header>
+          <RefundSummary orderId={order.id} status={order.status} language={language} className="oc-popup__refund" />
           <ul className="oc-popup__list">
             {order.items.map((item) => (
               <li key={item.id} className="oc-popup__item">

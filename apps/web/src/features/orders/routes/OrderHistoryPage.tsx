@@ -86,7 +86,7 @@ export default function OrderHistoryPage() {
           ))
         )}
       </main>
-      <OrderItemsPopup order={popupOrder} onClose={() => setPopupOrder(null)} />
+      <OrderItemsPopup order={popupOrder} language={language} onClose={() => setPopupOrder(null)} />
     </div>
   );
 }

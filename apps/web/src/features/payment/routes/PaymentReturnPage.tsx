@@ -8,7 +8,8 @@ import { capturePaypal, fetchOrder } from '../api/payment-api';
 import { PaymentResultActions } from '../components/PaymentResultActions';
 import { paymentResultPath } from '../../../shared/payment/paths';
 import { outcomeOf, type Outcome } from '../../../shared/lib/order-outcome';
-import { POLL_TIMEOUT_MS, POLL_TIMEOUT_NOT_PAID_MS, pollUntilSettled, providerSaysNotPaid } from '../lib/order-outcome';
+import { POLL_TIMEOUT_MS } from '../../../shared/lib/poll-status';
+import { POLL_TIMEOUT_NOT_PAID_MS, pollUntilSettled, providerSaysNotPaid } from '../lib/order-outcome';
 import { breakOutOfFrame, paymentQuery } from '../lib/target';
 import './payment.css';
 

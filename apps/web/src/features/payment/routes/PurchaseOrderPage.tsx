@@ -8,13 +8,13 @@ import { useAsyncData } from '../../../shared/hooks/useAsyncData';
 import { useLanguage } from '../../../shared/i18n/useLanguage';
 import { formatPrice } from '../../../shared/lib/format';
 import { currentPlatform } from '../../../shared/lib/platform';
-import { startPayment } from '../../../shared/payment/start-payment';
 import { useClientStore } from '../../../shared/store/client-store';
 import { ChannelPicker } from '../../../shared/ui/ChannelPicker';
 import { NotFoundBlock } from '../../../shared/ui/NotFoundBlock';
 import { PageHeader } from '../../../shared/ui/PageHeader';
-import { closeExpiredOrder, fetchChannels, fetchOrder, fetchRegion, payWithChannel, reopenPayment } from '../api/payment-api';
+import { closeExpiredOrder, fetchChannels, fetchOrder, fetchRegion } from '../api/payment-api';
 import { PayCountdown } from '../components/PayCountdown';
+import { payOrderAgain } from '../lib/pay-again';
 import './payment.css';
 
 /**
@@ -61,15 +61,12 @@ export default function PurchaseOrderPage() {
   async function pay() {
     if (!order || !channel.success) return;
     setPaying(true);
-    const from = order.orderSource === 'voucher' ? 'voucher' : 'shop';
     try {
-      if (chosen && chosen !== original) {
-        const answer = await payWithChannel(order.id, chosen, region.data ?? DEFAULT_REGION);
-        await startPayment({ orderId: order.id, from, channel: answer.thirdChannelName }, answer.thirdPayResponse);
-        return;
-      }
-      const response = await reopenPayment(order);
-      await startPayment({ orderId: order.id, from, channel: channel.data }, response);
+      await payOrderAgain(order, {
+        channel: channel.data,
+        switchTo: chosen && chosen !== original ? chosen : undefined,
+        regionCode: region.data ?? DEFAULT_REGION,
+      });
     } catch {
       // the API client has told the player
     } finally {

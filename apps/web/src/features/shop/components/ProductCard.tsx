@@ -10,7 +10,9 @@ export function ProductCard({ product, to, language, badge }: { product: ShopPro
       <span className="sh-card__thumb">
         {product.thumbnail ? <img src={product.thumbnail} alt="" width={64} height={64} loading="lazy" decoding="async" /> : <span aria-hidden="true">🎁</span>}
       </span>
-      <span className="sh-card__name">{product.productName}</span>
+      <span className="sh-card__name" data-testid="product-name">
+        {product.productName}
+      </span>
       {badge ? (
         <span className="sh-card__free">{badge}</span>
       ) : (
