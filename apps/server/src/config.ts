@@ -25,6 +25,8 @@ const EnvSchema = z.object({
   JOBS_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
   /** Bearer token of the operators' API (/api/ops); unset: those routes refuse every call. */
   OPS_API_TOKEN: z.string().trim().min(32).optional(),
+  /** Where alerts for operators go (deliveries that gave up); the sandbox outbox's ops address outside production. */
+  OPS_ALERT_EMAIL: z.email().optional(),
   RECONCILE_INTERVAL_SECONDS: z.coerce.number().int().min(10).max(86_400).default(300),
   RECONCILE_MIN_AGE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(120),
   /** JSON object appId -> launch secret; games listed here require signed voucher links. */
@@ -188,6 +190,7 @@ export interface AppConfig {
   jobsPollMs: number;
   reconciliation: ReconciliationConfig;
   opsApiToken?: string;
+  opsAlertEmail?: string;
   gameLaunchSecrets: Record<number, string>;
   sandbox: { embedded: boolean; webhookRetryDelaysMs?: number[] };
   iframePayment: boolean;
@@ -273,6 +276,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     orderExpiryMs: e.ORDER_EXPIRY_MINUTES * 60_000,
     jobsPollMs: e.JOBS_POLL_MS,
     ...(e.OPS_API_TOKEN ? { opsApiToken: e.OPS_API_TOKEN } : {}),
+    ...(e.OPS_ALERT_EMAIL || embedded ? { opsAlertEmail: e.OPS_ALERT_EMAIL ?? 'ops@publisher.sandbox' } : {}),
     reconciliation: {
       intervalMs: e.RECONCILE_INTERVAL_SECONDS * 1000,
       minAgeMs: e.RECONCILE_MIN_AGE_SECONDS * 1000,

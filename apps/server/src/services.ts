@@ -16,6 +16,7 @@ import { EXPIRE_ORDER_JOB } from './modules/orders/order-creation.ts';
 import { PaymentGateway, type PaymentClients } from './modules/payments/payment-gateway.ts';
 import { DuplicatePaymentsService } from './modules/payments/duplicate-payments.ts';
 import { RefundReconciliation, RECONCILE_REFUND_JOB } from './modules/payments/refund-reconciliation.ts';
+import { OpsAlerts, OPS_ALERT_JOB } from './modules/ops/ops-alerts.ts';
 import { PaypalClient } from './modules/payments/paypal/paypal-client.ts';
 import { PayermaxClient } from './modules/payments/payermax/payermax-client.ts';
 import { ProviderRefundService } from './modules/payments/provider-refunds.ts';
@@ -89,7 +90,9 @@ export function createServices(config: AppConfig, database: Database, log: Fasti
   const ledger = new VoucherLedger(db);
   const gateway = new PaymentGateway(db, config, paymentClients, log);
   const gameServer = new GameServerClient(config.gameServer, overrides.fetch);
-  const delivery = new DeliveryService(db, gameServer, config.gameServer, log);
+  const sender = overrides.sender ?? createMessageSender(config.notifications, overrides.fetch);
+  const alerts = new OpsAlerts(sender, config.opsAlertEmail, log);
+  const delivery = new DeliveryService(db, gameServer, config.gameServer, log, alerts);
   const refunds = new RefundsService(db, ledger);
   const settlement = new SettlementService(db, ledger, refunds, log);
   const providerRefunds = new ProviderRefundService(db, paymentClients, settlement, log);
@@ -105,11 +108,11 @@ export function createServices(config: AppConfig, database: Database, log: Fasti
       [RECONCILE_SWEEP_JOB]: reconciliation.sweepHandler(),
       [RECONCILE_ORDER_JOB]: reconciliation.orderHandler(),
       [RECONCILE_REFUND_JOB]: refundReconciliation.handler(),
+      [OPS_ALERT_JOB]: alerts.handler(),
     },
     log,
     config.jobsPollMs,
   );
-  const sender = overrides.sender ?? createMessageSender(config.notifications, overrides.fetch);
   const tokens = new TokenService(db, config.jwtSecret, config.accessTokenTtlSeconds, config.refreshTokenTtlDays);
   const roles = new RolesService(db, games, gameServer, tokens);
   const users = new UsersService(db);

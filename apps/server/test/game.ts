@@ -105,3 +105,16 @@ export async function expectRefused(shop: TestShop, status: number, send: () => 
   expect(await dbState(shop)).toBe(before);
   return answer;
 }
+
+/** Waits for an e-mail in the sandbox outbox to `to` whose subject or text mentions `about`. */
+export async function waitForMail(shop: TestShop, to: string, about: string): Promise<{ subject: string; text: string }> {
+  const end = Date.now() + 10_000;
+  for (;;) {
+    const response = await fetch(`${shop.url}/sandbox/outbox.json?to=${encodeURIComponent(to)}`);
+    const { messages } = (await response.json()) as { messages: { subject?: string; text: string }[] };
+    const mail = messages.find((message) => `${message.subject ?? ''} ${message.text}`.includes(about));
+    if (mail) return { subject: mail.subject ?? '', text: mail.text };
+    if (Date.now() > end) throw new Error(`no mail to ${to} about ${about}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}

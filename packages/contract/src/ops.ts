@@ -130,3 +130,22 @@ export const opsRefundDuplicatePayment = defineRoute({
   body: z.object({ id: entityId, reason: z.string().trim().min(1).max(200).optional() }),
   data: DuplicatePaymentView,
 });
+
+export const OpsDeliveryError = z.object({
+  orderId: z.number().int(),
+  orderSn: z.string(),
+  appId: z.number().int(),
+  orderSource: z.string(),
+  paidAt: z.string().nullable(),
+  /** The game server's last answer, from the delivery job that gave up. */
+  lastError: z.string().nullable(),
+});
+
+export const opsDeliveryErrors = defineRoute({
+  method: 'GET',
+  path: '/ops/v1/orders/delivery-errors',
+  auth: 'ops',
+  summary: 'Paid orders in 8 (Delivery Error), oldest first, with the game server\'s last answer; retry them with orders/delivery/retry',
+  query: z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) }),
+  data: z.array(OpsDeliveryError),
+});

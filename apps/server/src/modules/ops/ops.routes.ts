@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { asc, eq } from 'drizzle-orm';
-import { opsDuplicatePayments, opsRefundDuplicatePayment, opsRefundOrder, opsRefundRequests, opsRejectRefundRequest, opsRetryDelivery } from '@shop/contract/ops';
+import { asc, eq, sql } from 'drizzle-orm';
+import { opsDeliveryErrors, opsDuplicatePayments, opsRefundDuplicatePayment, opsRefundOrder, opsRefundRequests, opsRejectRefundRequest, opsRetryDelivery } from '@shop/contract/ops';
 import { OrderStatus } from '@shop/contract/orders';
 import { orders, refundRequests } from '../../db/schema.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import { registerRoute } from '../../http/route.ts';
 import type { Services } from '../../services.ts';
+import { DELIVER_ORDER_JOB } from '../shop/delivery.service.ts';
 
 /** Operators' actions (auth 'ops': the OPS_API_TOKEN bearer, checked in app.ts). */
 export function registerOpsRoutes(app: FastifyInstance, { db, providerRefunds, refunds, delivery, duplicatePayments }: Services): void {
@@ -47,6 +48,26 @@ export function registerOpsRoutes(app: FastifyInstance, { db, providerRefunds, r
     if (order.status !== OrderStatus.DELIVERY_ERROR) throw conflict('orderNotRetryable');
     await delivery.retry(db, order.id);
     return { orderId: order.id, status: order.status };
+  });
+
+  registerRoute(app, opsDeliveryErrors, async ({ query }) => {
+    const result = await db.execute(sql`
+      SELECT o.id, o.order_sn, o.app_id, o.order_source, o.paid_at,
+             (SELECT j.last_error FROM jobs j WHERE j.kind = ${DELIVER_ORDER_JOB} AND (j.payload->>'orderId')::bigint = o.id
+               ORDER BY j.id DESC LIMIT 1) AS last_error
+        FROM orders o
+       WHERE o.status = ${OrderStatus.DELIVERY_ERROR}
+       ORDER BY o.updated_at
+       LIMIT ${query.limit}`);
+    const rows = (result as unknown as { rows: { id: string | number; order_sn: string; app_id: number; order_source: string; paid_at: Date | string | null; last_error: string | null }[] }).rows;
+    return rows.map((row) => ({
+      orderId: Number(row.id),
+      orderSn: row.order_sn,
+      appId: Number(row.app_id),
+      orderSource: row.order_source,
+      paidAt: row.paid_at ? new Date(row.paid_at).toISOString() : null,
+      lastError: row.last_error,
+    }));
   });
 
   registerRoute(app, opsDuplicatePayments, ({ query }) => duplicatePayments.list(query.status, query.limit));

@@ -221,10 +221,13 @@ describe.each(BACKENDS)('refunds through the providers (%s)', (backend) => {
     await press(shop, created.body.data as never, 'pay');
     const orderId = created.body.data.orderId;
     await waitForStatus(shop, player, orderId, [8]);
+    const errors = await ops<{ orderId: number; orderSn: string; lastError: string | null }[]>('orders/delivery-errors');
+    expect(errors.body.data).toContainEqual(expect.objectContaining({ orderId, orderSn: created.body.data.orderSn, lastError: expect.stringContaining('503') }));
     expect((await ops('orders/delivery/retry', { orderId: 987_654_321 })).status).toBe(404);
     await failDeliveries(shop, false);
     expect((await ops<{ status: number }>('orders/delivery/retry', { orderId })).body.data.status).toBe(8);
     await waitForStatus(shop, player, orderId, [3]);
+    expect((await ops<{ orderId: number }[]>('orders/delivery-errors')).body.data.some((row) => row.orderId === orderId)).toBe(false);
     expect((await ops('orders/delivery/retry', { orderId })).status).toBe(409);
 
     expect((await shop.api('POST', '/api/v1/order/refund', { token: player.token, body: { orderId, reason: 'wrong item' } })).body.code).toBe(200);

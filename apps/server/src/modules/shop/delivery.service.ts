@@ -7,6 +7,7 @@ import { gameAccounts, orderItems, orders, products, refunds } from '../../db/sc
 import { enqueue, type JobHandler } from '../../jobs/outbox.ts';
 import { GameServerError, ORDER_REVOKED, type GameServerClient } from '../games/game-server-client.ts';
 import { transition } from '../orders/order-state-machine.ts';
+import type { OpsAlerts } from '../ops/ops-alerts.ts';
 
 export const DELIVER_ORDER_JOB = 'order.deliver';
 export const REVOKE_ORDER_JOB = 'order.revoke';
@@ -28,6 +29,7 @@ export class DeliveryService {
     private readonly gameServer: GameServerClient,
     private readonly config: GameServerConfig,
     private readonly log: FastifyBaseLogger,
+    private readonly alerts: OpsAlerts,
   ) {}
 
   /** Call inside the transaction that made the order paid. */
@@ -43,8 +45,15 @@ export class DeliveryService {
   revokeHandler(): JobHandler {
     return {
       run: (payload) => this.revoke(Number(payload['orderId'])),
-      giveUp: async (payload) =>
-        this.log.error({ orderId: payload['orderId'] }, 'goods of a refunded order could not be revoked at the game: refunds.game_revoke_status stays pending'),
+      giveUp: (payload, job, error) =>
+        this.db.transaction((tx) =>
+          this.alerts.raise(
+            tx,
+            `Refunded order ${String(payload['orderId'])}: goods not revoked at the game`,
+            `The goods of refunded order id ${String(payload['orderId'])} could not be taken back at the game server after ` +
+              `${job.attempts} attempts (${errorText(error)}). refunds.game_revoke_status stays pending; revoke them in the game.`,
+          ),
+        ),
       maxAttempts: this.config.deliveryMaxAttempts,
       retryDelayMs: (attempt) => Math.min(3_600_000, this.config.deliveryRetryBaseMs * 2 ** Math.max(0, attempt - 1)),
     };
@@ -64,7 +73,7 @@ export class DeliveryService {
   handler(): JobHandler {
     return {
       run: (payload) => this.deliver(Number(payload['orderId'])),
-      giveUp: (payload) => this.markFailed(Number(payload['orderId'])),
+      giveUp: (payload, job, error) => this.markFailed(Number(payload['orderId']), job.attempts, error),
       maxAttempts: this.config.deliveryMaxAttempts,
       retryDelayMs: (attempt) => Math.min(3_600_000, this.config.deliveryRetryBaseMs * 2 ** Math.max(0, attempt - 1)),
     };
@@ -115,17 +124,32 @@ export class DeliveryService {
     );
   }
 
-  private async markFailed(orderId: number): Promise<void> {
-    await this.db.transaction((tx) => transition(tx, orderId, 'deliveryFailed'));
+  /** The last attempt failed: 2 -> 8 and the operators are told, in one transaction (a retry of 8 ends here again silently). */
+  private async markFailed(orderId: number, attempts: number, error: unknown): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const failed = await transition(tx, orderId, 'deliveryFailed');
+      if (!failed) return;
+      await this.alerts.raise(
+        tx,
+        `Order ${failed.orderSn}: Delivery Error`,
+        `Order ${failed.orderSn} (game ${failed.appId}) was paid but could not be delivered to the game after ${attempts} ` +
+          `attempts (${errorText(error)}). The player can retry from My Orders; operators: POST /api/ops/v1/orders/delivery/retry.`,
+      );
+    });
   }
 
   /**
-   * Tries an order in 8 (Delivery Error) again. The dedupe key allows one retry job per order and minute, so repeated
-   * clicks do not pile up jobs; the game's idempotency key makes any extra run harmless anyway.
+   * Tries an order in 8 (Delivery Error) again, unless a try is already waiting. The dedupe key counts the order's
+   * delivery jobs that gave up: while a retry is queued or running that count stays, so repeated clicks (and parallel
+   * calls, which compute the same key) queue one job; once it gave up too, the next click queues a new one. The game's
+   * idempotency key makes any extra run harmless anyway.
    */
   async retry(executor: Executor, orderId: number): Promise<void> {
-    const minute = Math.floor(Date.now() / 60_000);
-    await DeliveryService.enqueue(executor, orderId, `deliver:${orderId}:retry:${minute}`);
+    const result = await executor.execute(
+      sql`SELECT count(*)::int AS n FROM jobs WHERE kind = ${DELIVER_ORDER_JOB} AND (payload->>'orderId')::bigint = ${orderId} AND failed_at IS NOT NULL`,
+    );
+    const gaveUp = Number((result as unknown as { rows: { n: number }[] }).rows[0]!.n);
+    await DeliveryService.enqueue(executor, orderId, `deliver:${orderId}:retry:${gaveUp}`);
   }
 }
 
@@ -136,3 +160,5 @@ export async function deliveryJobCount(db: Db, orderId: number): Promise<number>
   );
   return Number((result as unknown as { rows: { n: number }[] }).rows[0]!.n);
 }
+
+const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 300);

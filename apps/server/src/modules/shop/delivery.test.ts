@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { CreateOrderResult } from '@shop/contract/checkout';
 import type { OrderItemDetail } from '@shop/contract/shop-orders';
 import type { ReceiveResult } from '@shop/contract/products';
 import { BACKENDS, startShop, type TestShop } from '../../../test/harness.ts';
 import { channelOf, orderOf, press, waitForStatus } from '../../../test/shopping.ts';
-import { deliveries, failDeliveries, playerWithRole } from '../../../test/game.ts';
+import { deliveries, failDeliveries, playerWithRole, waitForMail } from '../../../test/game.ts';
 import { orderStatusHistory } from '../../db/schema.ts';
 import { DeliveryService, deliveryJobCount } from './delivery.service.ts';
 import { OutboxWorker } from '../../jobs/outbox.ts';
@@ -53,6 +53,46 @@ describe.each(BACKENDS)('delivery to the game from the outbox (%s)', (backend) =
     expect(delivered[0]!.items).toEqual([expect.objectContaining({ productId: 1012, quantity: 2 })]);
     expect(await deliveryJobCount(shop.services.db, created.body.data.orderId)).toBe(2);
   });
+
+  it('tells the operators when a delivery gives up, and queues one retry at a time however often the player asks', async () => {
+    const { player, account } = await playerWithRole(shop);
+    await failDeliveries(shop, true);
+    const xsolla = await channelOf(shop, 'xsolla');
+    const created = await shop.api<CreateOrderResult>('POST', '/api/v1/order/product/create', {
+      token: player.token,
+      body: { appId: 10030, gameAccountId: account.id, productId: 1011, quantity: 1, payMethodId: xsolla.payMethodId, thirdChannelId: xsolla.thirdChannelId },
+    });
+    const { orderId, orderSn } = created.body.data;
+    await press(shop, created.body.data, 'pay');
+    await waitForStatus(shop, player, orderId, [8]);
+    const alert = await waitForMail(shop, 'ops@publisher.sandbox', orderSn);
+    expect(alert.subject).toBe(`Order ${orderSn}: Delivery Error`);
+    expect(alert.text).toContain('could not be delivered to the game after 2 attempts');
+
+    const confirm = () => shop.api('POST', '/api/v1/order/confirm', { token: player.token, body: { ids: [orderId] } });
+    await Promise.all([confirm(), confirm(), confirm()]);
+    expect(await deliveryJobCount(shop.services.db, orderId)).toBe(2);
+    // that retry gives up too; the next request queues a new one, which gets through
+    await waitForJobsToFinish(orderId);
+    expect((await orderOf(shop, player, orderId)).status).toBe(8);
+    await failDeliveries(shop, false);
+    await confirm();
+    expect(await deliveryJobCount(shop.services.db, orderId)).toBe(3);
+    await waitForStatus(shop, player, orderId, [3]);
+  });
+
+  /** Waits until no delivery job of the order is queued or running. */
+  async function waitForJobsToFinish(orderId: number) {
+    const end = Date.now() + 10_000;
+    for (;;) {
+      const result = await shop.services.db.execute(
+        sql`SELECT count(*)::int AS n FROM jobs WHERE kind = 'order.deliver' AND (payload->>'orderId')::bigint = ${orderId} AND done_at IS NULL AND failed_at IS NULL`,
+      );
+      if (Number((result as unknown as { rows: { n: number }[] }).rows[0]!.n) === 0) return;
+      if (Date.now() > end) throw new Error('delivery jobs still running');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
 
   it('a transient failure is retried and delivered without the order leaving 2', async () => {
     const { player, account, gameId } = await playerWithRole(shop);
