@@ -19,7 +19,7 @@ const EnvSchema = z.object({
   WEB_DIST: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(7200),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(1800),
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   ORDER_EXPIRY_MINUTES: z.coerce.number().positive().max(10_080).default(30),
   JOBS_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),

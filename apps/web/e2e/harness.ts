@@ -46,7 +46,7 @@ export async function startShop(env: Record<string, string> = {}): Promise<Runni
   const dataDir = mkdtempSync(join(tmpdir(), 'shop-e2e-'));
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', SHOP_ENV: 'test', DATABASE_URL: '', ...env },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', SHOP_ENV: 'test', DATABASE_URL: '', CAPTCHA_TRACK_CHECK: 'true', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -12,7 +12,7 @@ describe.skipIf(!enabled)('sessions in Chromium', () => {
     await page.getByTestId('voucher-card').first().waitFor();
     const before = await savedToken(page);
     const record = await page.evaluate(() => JSON.parse(localStorage.getItem('token')!));
-    expect(record).toMatchObject({ data: { token: expect.any(String), refreshToken: expect.any(String), expiresIn: 7200 }, maxAge: 7_200_000 });
+    expect(record).toMatchObject({ data: { token: expect.any(String), refreshToken: expect.any(String), expiresIn: 1800 }, maxAge: 1_800_000 });
     expect(typeof record.time).toBe('number');
 
     // Age the record past its maxAge: the next protected call must ask before going on.

@@ -51,7 +51,14 @@ export async function dragTo(page: Page, x: number) {
   const y = box.y + box.height / 2;
   await page.mouse.move(startX, y);
   await page.mouse.down();
-  for (let step = 1; step <= 12; step++) await page.mouse.move(startX + (offset * step) / 12, y + (step % 3) - 1);
+  // As a hand does it: speeding up, then slowing down onto the spot, wobbling a little, over about a third of a second
+  // (the server scores the track; docs/decisions.md, "Slide track").
+  const steps = 14;
+  for (let step = 1; step <= steps; step++) {
+    const eased = (1 - Math.cos((Math.PI * step) / steps)) / 2;
+    await page.mouse.move(startX + offset * eased, y + (step % 3) - 1);
+    await page.waitForTimeout(15 + (step % 4) * 6);
+  }
   await page.mouse.up();
 }
 

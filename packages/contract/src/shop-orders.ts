@@ -157,8 +157,10 @@ export const confirmOrders = defineRoute({
   path: '/v1/order/confirm',
   auth: 'user',
   summary:
-    "The purchase result page asks how the caller's orders stand after paying (1..10 ids, any unknown or foreign id is 404); orders in 8 (Delivery Error) get their delivery retried",
-  body: z.object({ ids: z.array(entityId).min(1).max(10) }),
+    "How the caller's orders stand after paying (1..10 ids, any unknown or foreign id is 404); the purchase result page " +
+    'polls it. With retryDelivery, orders in 8 (Delivery Error) get their delivery queued again (the Retry delivery ' +
+    'button; one retry at a time per order); without it the call changes nothing.',
+  body: z.object({ ids: z.array(entityId).min(1).max(10), retryDelivery: z.boolean().optional() }),
   data: z.array(OrderStatusResult),
 });
 

@@ -22,7 +22,7 @@ describe.each(BACKENDS)('quick login, tokens and user info (%s)', (backend) => {
 
   it('creates the player and its game account once, then finds them again', async () => {
     const first = await shop.quickLogin({ roleId: 'r-1', accountId: 'acc-1' });
-    expect(first).toMatchObject({ expiresIn: 7200, tokenHead: 'Bearer ' });
+    expect(first).toMatchObject({ expiresIn: 1800, tokenHead: 'Bearer ' });
     expect(first.refreshToken.length).toBeGreaterThan(20);
     const before = await rows();
     const again = await shop.quickLogin({ roleId: 'r-1', accountId: 'acc-1', userLevel: 30 });

@@ -45,7 +45,14 @@ describe.each(BACKENDS)('delivery to the game from the outbox (%s)', (backend) =
     expect(offered.body.data.actions.retryDelivery).toBe(true);
     await failDeliveries(shop, false);
     // The player (My Orders, the result page) or an operator asks again: the order is re-enqueued and delivered.
-    const confirm = await shop.api<{ status: number }[]>('POST', '/api/v1/order/confirm', { token: player.token, body: { ids: [created.body.data.orderId] } });
+    // Asking how it stands changes nothing; the player's Retry delivery (or an operator) queues the delivery again.
+    const asked = await shop.api<{ status: number }[]>('POST', '/api/v1/order/confirm', { token: player.token, body: { ids: [created.body.data.orderId] } });
+    expect(asked.body.data[0]!.status).toBe(8);
+    expect(await deliveryJobCount(shop.services.db, created.body.data.orderId)).toBe(1);
+    const confirm = await shop.api<{ status: number }[]>('POST', '/api/v1/order/confirm', {
+      token: player.token,
+      body: { ids: [created.body.data.orderId], retryDelivery: true },
+    });
     expect(confirm.body.data[0]!.status).toBe(8);
     await waitForStatus(shop, player, created.body.data.orderId, [3]);
     const delivered = await deliveries(shop, { gameId });
@@ -69,7 +76,7 @@ describe.each(BACKENDS)('delivery to the game from the outbox (%s)', (backend) =
     expect(alert.subject).toBe(`Order ${orderSn}: Delivery Error`);
     expect(alert.text).toContain('could not be delivered to the game after 2 attempts');
 
-    const confirm = () => shop.api('POST', '/api/v1/order/confirm', { token: player.token, body: { ids: [orderId] } });
+    const confirm = () => shop.api('POST', '/api/v1/order/confirm', { token: player.token, body: { ids: [orderId], retryDelivery: true } });
     await Promise.all([confirm(), confirm(), confirm()]);
     expect(await deliveryJobCount(shop.services.db, orderId)).toBe(2);
     // that retry gives up too; the next request queues a new one, which gets through

@@ -212,15 +212,15 @@ export class ShopOrdersService {
     });
   }
 
-  /** Statuses of the caller's orders; an order in 8 (Delivery Error) gets another delivery attempt. */
-  async confirm(userId: number, ids: number[]) {
+  /** Statuses of the caller's orders; with `retryDelivery` an order in 8 (Delivery Error) gets another delivery attempt. */
+  async confirm(userId: number, ids: number[], retryDelivery = false) {
     const unique = [...new Set(ids)];
     const rows = await this.db
       .select()
       .from(orders)
       .where(and(inArray(orders.id, unique), eq(orders.userId, userId), isNull(orders.deletedAt)));
     if (rows.length !== unique.length) throw notFound('orderNotFound');
-    for (const row of rows) if (row.status === S.DELIVERY_ERROR) await this.delivery.retry(this.db, row.id);
+    if (retryDelivery) for (const row of rows) if (row.status === S.DELIVERY_ERROR) await this.delivery.retry(this.db, row.id);
     return unique.map((id) => {
       const row = rows.find((r) => r.id === id)!;
       return { orderId: row.id, orderSn: row.orderSn, status: row.status };

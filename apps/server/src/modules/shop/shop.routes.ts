@@ -41,7 +41,7 @@ export function registerShopRoutes(app: FastifyInstance, services: Services): vo
   });
   registerRoute(app, orderItemDetail, ({ user, body, language }) => shopOrders.itemDetail(user.userId, body.orderId, language));
   registerRoute(app, cancelOrderAuto, ({ user, body }) => shopOrders.cancelAuto(user.userId, body.orderId));
-  registerRoute(app, confirmOrders, ({ user, body }) => shopOrders.confirm(user.userId, body.ids));
+  registerRoute(app, confirmOrders, ({ user, body }) => shopOrders.confirm(user.userId, body.ids, body.retryDelivery));
   registerRoute(app, deleteOrder, ({ user, body }) => shopOrders.del(user.userId, body.orderId));
   registerRoute(app, payOrder, ({ user, body, language }) => shopOrders.pay(user, body, language));
   registerRoute(app, refundOrder, ({ user, body }) => shopOrders.refund(user.userId, body.orderId, body.reason), {

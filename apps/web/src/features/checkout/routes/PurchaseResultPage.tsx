@@ -108,7 +108,7 @@ export default function PurchaseResultPage() {
     deliveryError: t('result.deliveryErrorText'),
     failed: t('result.failedText'),
     closed: t('result.closedText'),
-    refunded: '',
+    refunded: t('result.refundedText'),
   }[view.kind];
 
   return (
