@@ -83,7 +83,15 @@ async function payOnSettlement(page: Page, provider: Provider, roleName?: string
   }
   await page.getByTestId('pay-channel').first().waitFor();
   const channel = page.locator(`[data-testid="pay-channel"][data-channel="${provider}"]`).first();
-  if (!(await channel.count()) && (await page.getByTestId('view-more').isVisible())) await page.getByTestId('view-more').click();
+  // The list may still be replaced (a region change reloads it), and the channel may sit behind View More.
+  await expect
+    .poll(async () => {
+      if (await channel.isVisible()) return true;
+      const more = page.getByTestId('view-more');
+      if (await more.isVisible()) await more.click().catch(() => undefined);
+      return false;
+    })
+    .toBe(true);
   await channel.click();
   await expect.poll(() => channel.getAttribute('data-checked')).toBe('true');
   await page.getByTestId('pay-now').click();
