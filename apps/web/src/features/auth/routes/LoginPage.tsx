@@ -30,7 +30,10 @@ export default function LoginPage() {
   const location = useLocation();
   const [, setQuery] = useSearchParams();
   // the game decides the tabs: ?appId= (a link from the game, or the choice below), else the saved player's game
-  const appId = authGame(location.search, readPlayerInfo()?.appId);
+  const urlGame = authGame(location.search, readPlayerInfo()?.appId);
+  // the router applies the new query in a transition; until it has, the choice shows what was picked, not the old game
+  const [picked, setPicked] = useState<{ search: string; appId: AppId }>();
+  const appId = picked?.search === location.search ? picked.appId : urlGame;
   // the otp login is switched off in this build (features.otpLogin); its tab only shows when it is on
   const methods = loginMethods(appId, getConfig().features.otpLogin);
   const [chosenMethod, setChosenMethod] = useState<LoginMethod>();
@@ -50,6 +53,7 @@ export default function LoginPage() {
   };
   // kept in the query, so register, forgotten password and a reload keep the game too
   const chooseGame = (next: AppId) => {
+    setPicked({ search: location.search, appId: next });
     setQuery(
       (current) => {
         const query = new URLSearchParams(current);
