@@ -326,7 +326,7 @@ describe.skipIf(!enabled)('the shop in Chromium', () => {
     await page.getByText('Refund requested').waitFor();
     await card.getByTestId('open-order').click();
     await page.getByTestId('order-detail').getByTestId('refund-status').getByText('Requested').waitFor();
-    expect(await page.getByTestId('detail-refund').count()).toBe(0);
+    expect(await page.getByTestId('detail-refund-order').count()).toBe(0);
     await page.context().close();
   });
 });

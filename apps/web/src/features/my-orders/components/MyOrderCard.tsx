@@ -3,8 +3,7 @@ import { displayOrderSn, orderFooter, type Order } from '@shop/contract/orders';
 import type { Language } from '@shop/contract/languages';
 import { formatPrice } from '../../../shared/lib/format';
 import type { OrderActions } from '../lib/my-order-view';
-
-export type OrderAction = keyof OrderActions;
+import { OrderActionButtons, type OrderAction } from './OrderActionButtons';
 
 /** One order in My Orders: number, status, items, the footer total and the actions its status allows. */
 export function MyOrderCard({
@@ -48,42 +47,7 @@ export function MyOrderCard({
           {t(`orders.${footer}`)} <strong>{formatPrice(amount, order.currency, language)}</strong>
         </span>
       </button>
-      {Object.values(actions).some(Boolean) && (
-        <div className="mo-card__actions">
-          {actions.del && (
-            <button type="button" className="shop-button shop-button--small" disabled={busy} onClick={() => onAction('del')} data-testid="delete-order">
-              {t('myOrder.delete')}
-            </button>
-          )}
-          {actions.refund && (
-            <button type="button" className="shop-button shop-button--small" disabled={busy} onClick={() => onAction('refund')} data-testid="refund-order">
-              {t('myOrder.refund')}
-            </button>
-          )}
-          {actions.cancel && (
-            <button type="button" className="shop-button shop-button--small" disabled={busy} onClick={() => onAction('cancel')} data-testid="cancel-order">
-              {t('orders.cancelPayment')}
-            </button>
-          )}
-          {actions.pay && (
-            <button type="button" className="shop-button shop-button--small shop-button--primary" disabled={busy} onClick={() => onAction('pay')} data-testid="pay-order">
-              {t('orders.pay')}
-            </button>
-          )}
-          {actions.retryDelivery && (
-            <button
-              type="button"
-              className="shop-button shop-button--small shop-button--primary"
-              disabled={busy}
-              aria-busy={busy}
-              onClick={() => onAction('retryDelivery')}
-              data-testid="retry-delivery"
-            >
-              {t('delivery.retry')}
-            </button>
-          )}
-        </div>
-      )}
+      <OrderActionButtons actions={actions} busy={busy} onAction={onAction} />
     </li>
   );
 }

@@ -7,7 +7,7 @@ import { formatDateTime } from '../../../shared/lib/date-format';
 import { formatPrice } from '../../../shared/lib/format';
 import { RefundSummary } from '../../../shared/orders/RefundSummary';
 import { fetchOrderDetail } from '../api/my-orders-api';
-import type { OrderAction } from './MyOrderCard';
+import { OrderActionButtons, type OrderAction } from './OrderActionButtons';
 
 /**
  * Order detail (bottom popup, 50% height as the spec's order popup): goods, receiving account, refund request and a
@@ -84,40 +84,7 @@ export function OrderDetailPopup({
               )}
             </dl>
             <RefundSummary orderId={order.orderId} status={order.status} language={language} className="mo-refund" />
-            <div className="mo-card__actions">
-              {order.actions.del && (
-                <button type="button" className="shop-button shop-button--small" disabled={busy} onClick={() => onAction('del')}>
-                  {t('myOrder.delete')}
-                </button>
-              )}
-              {order.actions.refund && (
-                <button type="button" className="shop-button shop-button--small" disabled={busy} onClick={() => onAction('refund')} data-testid="detail-refund">
-                  {t('myOrder.refund')}
-                </button>
-              )}
-              {order.actions.cancel && (
-                <button type="button" className="shop-button shop-button--small" disabled={busy} onClick={() => onAction('cancel')}>
-                  {t('orders.cancelPayment')}
-                </button>
-              )}
-              {order.actions.pay && (
-                <button type="button" className="shop-button shop-button--small shop-button--primary" disabled={busy} onClick={() => onAction('pay')}>
-                  {t('orders.pay')}
-                </button>
-              )}
-              {order.actions.retryDelivery && (
-                <button
-                  type="button"
-                  className="shop-button shop-button--small shop-button--primary"
-                  disabled={busy}
-                  aria-busy={busy}
-                  onClick={() => onAction('retryDelivery')}
-                  data-testid="detail-retry-delivery"
-                >
-                  {t('delivery.retry')}
-                </button>
-              )}
-            </div>
+            <OrderActionButtons actions={order.actions} busy={busy} onAction={onAction} testIdPrefix="detail-" />
           </>
         )}
       </div>
