@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { duplicatePayments, orders, type DuplicatePaymentStatus } from '../../db/schema.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import type { PaymentClients } from './payment-gateway.ts';
+import { settlePaypalRefund } from './paypal/paypal-settlement.ts';
 import { ProviderError } from './provider-error.ts';
 import type { SettlementService } from './settlement.ts';
 
@@ -90,15 +91,13 @@ export class DuplicatePaymentsService {
         const refund = await this.clients.paypal.refundCapture(payment.paymentId, `refund-duplicate-${payment.id}`);
         await setRefundId(refund.refundId);
         if (refund.status === 'COMPLETED') {
-          await this.settlement.refunded({
-            provider: 'paypal',
-            eventKey: `refund:${refund.refundId}`,
-            eventType: 'refund.completed',
-            order: { id: payment.orderId },
+          await settlePaypalRefund(this.settlement, {
+            orderId: payment.orderId,
+            refundId: refund.refundId,
             amountMinor: payment.amountMinor,
             currency: payment.currency,
-            providerRefundId: refund.refundId,
-            refundedPaymentId: payment.paymentId,
+            captureId: payment.paymentId,
+            eventType: 'refund.completed',
             payload: refund,
           });
         }

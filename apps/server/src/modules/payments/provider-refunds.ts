@@ -8,6 +8,7 @@ import { AppError, conflict, notFound } from '../../http/errors.ts';
 import { creditedVouchers } from '../shop/refunds.service.ts';
 import type { OrderRow } from '../orders/order-state-machine.ts';
 import type { PaymentClients } from './payment-gateway.ts';
+import { settlePaypalRefund } from './paypal/paypal-settlement.ts';
 import { ProviderError } from './provider-error.ts';
 import type { SettlementService } from './settlement.ts';
 
@@ -126,14 +127,13 @@ export class ProviderRefundService {
         const refund = await this.clients.paypal.refundCapture(captureId, `refund-${order.orderSn}`);
         await this.db.update(refunds).set({ providerRefundId: refund.refundId, updatedAt: sql`now()` }).where(eq(refunds.orderId, order.id));
         if (refund.status === 'COMPLETED') {
-          await this.settlement.refunded({
-            provider: 'paypal',
-            eventKey: `refund:${refund.refundId}`,
-            eventType: 'refund.completed',
-            order: { id: order.id },
+          await settlePaypalRefund(this.settlement, {
+            orderId: order.id,
+            refundId: refund.refundId,
             amountMinor: order.payAmountMinor,
             currency: order.currency,
-            providerRefundId: refund.refundId,
+            captureId,
+            eventType: 'refund.completed',
             payload: refund,
           });
         }

@@ -6,6 +6,7 @@ import { duplicatePayments, orders, refunds } from '../../db/schema.ts';
 import { enqueue, type JobHandler } from '../../jobs/outbox.ts';
 import type { DuplicatePaymentsService } from './duplicate-payments.ts';
 import type { PaymentClients } from './payment-gateway.ts';
+import { settlePaypalRefund } from './paypal/paypal-settlement.ts';
 import type { ProviderRefundService } from './provider-refunds.ts';
 import type { SettleOutcome, SettlementService } from './settlement.ts';
 
@@ -119,15 +120,13 @@ export class RefundReconciliation {
         if (!refund.providerRefundId) return 'skipped';
         const answer = await this.clients.paypal.getRefund(refund.providerRefundId);
         if (answer.status === 'COMPLETED') {
-          return this.settlement.refunded({
-            provider: 'paypal',
-            eventKey: `refund:${answer.id}`,
-            eventType: 'reconcile.refund.completed',
-            order: { id: refund.orderId },
+          return settlePaypalRefund(this.settlement, {
+            orderId: refund.orderId,
+            refundId: answer.id,
             amountMinor: answer.amountMinor,
             currency: answer.currency,
-            providerRefundId: answer.id,
-            ...(answer.captureId ? { refundedPaymentId: answer.captureId } : {}),
+            ...(answer.captureId ? { captureId: answer.captureId } : {}),
+            eventType: 'reconcile.refund.completed',
             payload: answer,
           });
         }

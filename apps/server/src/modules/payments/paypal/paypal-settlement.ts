@@ -42,3 +42,25 @@ export async function captureAndSettle(paypal: PaypalClient, settlement: Settlem
       });
   }
 }
+
+/**
+ * A PayPal refund that PayPal answered or reported COMPLETED, from whichever path learned of it (the operator's refund
+ * call, reconciliation; the webhook uses the same key): one event key per PayPal refund, so it counts once. The capture it
+ * refunded tells a second payment's refund from the order's own.
+ */
+export function settlePaypalRefund(
+  settlement: SettlementService,
+  refund: { orderId: number; refundId: string; amountMinor: number; currency: string; captureId?: string; eventType: string; payload: unknown },
+): Promise<SettleOutcome> {
+  return settlement.refunded({
+    provider: 'paypal',
+    eventKey: `refund:${refund.refundId}`,
+    eventType: refund.eventType,
+    order: { id: refund.orderId },
+    amountMinor: refund.amountMinor,
+    currency: refund.currency,
+    providerRefundId: refund.refundId,
+    ...(refund.captureId ? { refundedPaymentId: refund.captureId } : {}),
+    payload: refund.payload,
+  });
+}
