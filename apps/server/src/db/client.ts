@@ -26,15 +26,23 @@ export async function openDatabase(options: { url?: string; dataDir: string; poo
     const { default: pg } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+    const { TransactionSafePool } = await import('./transaction-safe-pool.ts');
     // bigint columns come back as strings by default; our ids and amounts fit in a JS number.
     pg.types.setTypeParser(20, (value) => Number(value));
-    const pool = new pg.Pool({
+    const timeoutMs = options.queryTimeoutMs ?? 15_000;
+    const pool = new TransactionSafePool({
       connectionString: options.url,
       max: options.poolSize ?? 10,
-      connectionTimeoutMillis: 5000,
+      // Waiting for a connection (and making one) ends with the query timeout too: a request refused during a
+      // partition answers within DATABASE_QUERY_TIMEOUT_MS, however busy the pool was when the link went.
+      connectionTimeoutMillis: timeoutMs,
       idleTimeoutMillis: 30_000,
       // no answer at all (a partition, not a slow query) must not hold a request forever
-      query_timeout: options.queryTimeoutMs ?? 15_000,
+      query_timeout: timeoutMs,
+      // ... and PostgreSQL gives up on its side as well: a statement stuck on a lock, and the locks of a transaction
+      // whose client went silent, are released after the same time instead of blocking the other instances.
+      statement_timeout: timeoutMs,
+      idle_in_transaction_session_timeout: timeoutMs,
       keepAlive: true,
     });
     // A dropped connection must not crash the process; requests get 503 and the pool reconnects. The pool's listener
@@ -53,7 +61,8 @@ export async function openDatabase(options: { url?: string; dataDir: string; poo
     return {
       db,
       kind: 'postgres',
-      ping: async () => void (await pool.query('SELECT 1')),
+      // readiness answers within 2 s: a probe that waits for the whole query timeout tells the truth too late
+      ping: async () => void (await pool.query({ text: 'SELECT 1', query_timeout: Math.min(timeoutMs, 2000) } as { text: string })),
       close: () => pool.end(),
     };
   }

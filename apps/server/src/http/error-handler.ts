@@ -5,7 +5,8 @@ import { translate, type MessageKey } from '../i18n/messages.ts';
 import { AppError } from './errors.ts';
 
 /** Error codes of node-postgres / PGlite that mean "the database is not reachable right now". */
-const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '53300']);
+// 57014: cancelled by statement_timeout; 25P03: ended by idle_in_transaction_session_timeout (both set for partitions).
+const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '53300', '57014', '25P03']);
 
 function isDatabaseUnavailable(error: unknown): boolean {
   for (let current: unknown = error, depth = 0; current && depth < 5; depth++) {

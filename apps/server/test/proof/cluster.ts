@@ -1,5 +1,4 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer, connect, type Server, type Socket } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { registerSandbox } from '@shop/sandbox/plugin';
@@ -258,71 +257,6 @@ export async function call<T = unknown>(
     body = undefined;
   }
   return { status: response.status, body, ms: Date.now() - started };
-}
-
-/**
- * A TCP proxy in front of PostgreSQL that a test can cut (every connection reset, new ones refused), freeze (connections
- * stay open but no byte goes through: a network partition) and bring back on the same port.
- */
-export class TcpProxy {
-  private server?: Server;
-  private readonly sockets = new Set<Socket>();
-  private frozen = false;
-  port = 0;
-
-  constructor(
-    private readonly targetHost: string,
-    private readonly targetPort: number,
-  ) {}
-
-  async start(port = this.port): Promise<number> {
-    this.frozen = false;
-    const server = createServer((client) => {
-      const upstream = connect(this.targetPort, this.targetHost);
-      for (const socket of [client, upstream]) {
-        this.sockets.add(socket);
-        socket.on('close', () => this.sockets.delete(socket));
-        socket.on('error', () => undefined);
-      }
-      const pipe = (from: Socket, to: Socket) =>
-        from.on('data', (chunk) => {
-          if (!this.frozen) to.write(chunk);
-        });
-      pipe(client, upstream);
-      pipe(upstream, client);
-      client.on('close', () => upstream.destroy());
-      upstream.on('close', () => client.destroy());
-    });
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(port, '127.0.0.1', () => resolve());
-    });
-    this.server = server;
-    this.port = (server.address() as { port: number }).port;
-    return this.port;
-  }
-
-  /** The database goes away: open connections are reset and new ones refused until `start()` again. */
-  async cut(): Promise<void> {
-    const server = this.server;
-    this.server = undefined;
-    for (const socket of this.sockets) socket.resetAndDestroy();
-    this.sockets.clear();
-    if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
-  }
-
-  /** Bytes stop flowing both ways (connections stay open); `cut()` or `thaw()` ends it. */
-  freeze(): void {
-    this.frozen = true;
-  }
-
-  get connections(): number {
-    return this.sockets.size;
-  }
-
-  async close(): Promise<void> {
-    await this.cut();
-  }
 }
 
 /** A game server's signed call to the voucher API (HMAC-SHA256 over `${ts}.${raw}` with the game's secret). */

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
-import { createTestDatabase, freePort } from '../harness.ts';
+import { freePort } from '../harness.ts';
+import { createTestDatabase } from '../test-database.ts';
 import { postXsolla, xsollaPayment } from '../webhooks.ts';
 import { sandboxEnv, spawnShop, startSandboxHost, until, type SandboxHost, type ShopProcess } from './cluster.ts';
 import { bindAt, buyGemsAt, loginAt, webhookTarget } from './storm.ts';

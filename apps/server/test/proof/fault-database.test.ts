@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
-import { createTestDatabase, freePort } from '../harness.ts';
+import { freePort } from '../harness.ts';
+import { createTestDatabase } from '../test-database.ts';
 import { xsollaPayment, postXsolla } from '../webhooks.ts';
-import { call, gameCall, sleep, spawnShop, TcpProxy, until, type ShopProcess } from './cluster.ts';
+import { call, gameCall, sleep, spawnShop, until, type ShopProcess } from './cluster.ts';
+import { TcpProxy } from '../tcp-proxy.ts';
 import { buyVouchersAt, loginAt, webhookTarget } from './storm.ts';
 import type { Player } from '../shopping.ts';
 
