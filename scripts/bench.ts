@@ -15,6 +15,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { seedDatabase } from '../apps/server/src/db/seed.ts';
+import { RELAXED_RATE_LIMITS } from '../apps/server/test/relaxed-limits.ts';
 import { firstLoadJs } from './bench/bundle.ts';
 import { cleanupAll, installExitHandlers, onCleanup, runSync, trackTempDir, withTimeout } from './bench/cleanup.ts';
 import { load, type LoadResult } from './bench/http-load.ts';
@@ -92,6 +93,8 @@ const shopEnv = (database: { DATA_DIR: string } | { DATABASE_URL: string }) => (
   JWT_SECRET: randomBytes(24).toString('hex'),
   DATA_DIR: undefined,
   DATABASE_URL: undefined,
+  // the load creates thousands of orders for one player from one address
+  ...RELAXED_RATE_LIMITS,
   ...database,
 });
 

@@ -49,11 +49,12 @@ export async function prepareFixture(
   const [user] = (await query('insert into "users" ("id") values (default) returning "id"', [])).rows;
   const [account] = (
     await query(
-      `insert into "game_accounts" ("user_id", "app_id", "account_id", "server_id", "role_id", "role_name", "user_level", "is_default")
-       values ($1, $2, 'bench-direct', '10001', 'bench-direct', 'bench-direct', 1, true) returning "id"`,
+      `insert into "game_accounts" ("owner_user_id", "app_id", "account_id", "server_id", "role_id", "role_name", "user_level")
+       values ($1, $2, 'bench-direct', '10001', 'bench-direct', 'bench-direct', 1) returning "id"`,
       [user!.id, pick.appId],
     )
   ).rows;
+  await query('insert into "player_roles" ("user_id", "game_account_id", "is_default") values ($1, $2, true)', [user!.id, account!.id]);
   const [product] = (
     await query(
       `select * from "products" where "app_id" = $1 and "hidden" = false and ($2::int is null or "id" = $2::int)

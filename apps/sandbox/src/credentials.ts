@@ -133,6 +133,12 @@ ihP3iHHYK0DhXEC+3Rd+a64JAn7espCgPOqYxnKFbRGRR2JNM7vKWiscFWIOqJ4x
 KQIDAQAB
 -----END PUBLIC KEY-----`,
   },
+  geetest: {
+    /** Public captcha_id the page passes to initGeetest4; the stand-in knows only this one. */
+    captchaId: "sandbox0geetest0captcha0id000001",
+    /** Private key: the shop signs `sign_token` = hex HMAC-SHA256(lot_number) with it. */
+    captchaKey: "sandbox0geetest0captcha0key00001",
+  },
   gameServers: {
     /** Shared secret the sandbox game servers sign their calls to /api/game/v1 with (HMAC-SHA256). */
     secrets: { 10030: "sandbox-game-secret-10030", 10002: "sandbox-game-secret-10002" } as Record<number, string>,

@@ -7,6 +7,7 @@ import { paypalPlugin } from './paypal/index.ts';
 import { xsollaPlugin } from './xsolla/index.ts';
 import { outboxPlugin } from './outbox/index.ts';
 import { gameServerPlugin } from './game-server/index.ts';
+import { geetestPlugin } from './geetest/index.ts';
 import { publisherPlugin } from './publisher/index.ts';
 
 export interface SandboxOptions {
@@ -73,6 +74,7 @@ export async function registerSandbox(
         ['Outbox (SMS and e-mail)', `${ctx.publicUrl()}/outbox`],
         ['Game servers (roles, deliveries)', `${ctx.publicUrl()}/game-server`],
         ["Publisher's website (terms, privacy, refund, contact)", `${ctx.publicUrl()}/publisher/terms`],
+        ['GeeTest v4 (captcha)', `${ctx.publicUrl()}/geetest/v4/gt4.js`],
       ],
       message: { text: 'Checkout pages offer Pay, Decline and Cancel; webhooks go to the shop as the real providers send them.', tone: 'info' },
     }),
@@ -83,6 +85,7 @@ export async function registerSandbox(
   await app.register(outboxPlugin);
   await app.register(gameServerPlugin, { shopApiUrl: () => opts.shopApiUrl });
   await app.register(publisherPlugin);
+  await app.register(geetestPlugin, { prefix: '/geetest' });
 }
 
 /**

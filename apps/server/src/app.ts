@@ -5,10 +5,13 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { languageFromAcceptLanguage, type Language } from '@shop/contract/languages';
-import type { AppConfig } from './config.ts';
+import { ConfigError, type AppConfig } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { seedDatabase } from './db/seed.ts';
+import { apiDocsAccess } from './http/api-docs-access.ts';
+import { refuseRequestsWhileClosing } from './http/closing.ts';
 import { installErrorHandler } from './http/error-handler.ts';
+import { answerClientError, answerFrameworkError } from './http/framework-errors.ts';
 import { unauthorized } from './http/errors.ts';
 import { registerAnalyticsRoutes } from './modules/analytics/analytics.routes.ts';
 import { registerAccountRoutes } from './modules/account/account.routes.ts';
@@ -72,7 +75,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     },
     trustProxy: config.trustProxy,
     bodyLimit: 64 * 1024,
-    return503OnClosing: true,
+    // The envelope for everything answered before a route runs: closing.ts, framework-errors.ts.
+    return503OnClosing: false,
+    frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -81,10 +87,17 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.decorateRequest('language', 'en');
   app.decorateRequest('user', undefined);
   installErrorHandler(app);
+  refuseRequestsWhileClosing(app);
 
   const database = options.database ?? (await openDatabase(config.database));
   await seedDatabase(database.db, { catalogue: options.seedCatalogue ?? config.environment !== 'production' });
   const services = createServices(config, database, app.log, options);
+  try {
+    await requireLaunchSecretsInProduction(config, services.games);
+  } catch (error) {
+    if (!options.database) await database.close();
+    throw error;
+  }
 
   app.addHook('onRequest', async (request) => {
     request.language = languageFromAcceptLanguage(request.headers['accept-language']);
@@ -119,7 +132,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  // Before the routes: they take their limits from the plugin's `createRateLimit`.
+  await services.rateLimits.register(app);
+  await app.register(swaggerUi, { routePrefix: '/api/docs', uiHooks: { onRequest: apiDocsAccess(config) } });
 
   // The shop's own routes get security headers; the embedded sandbox (a stand-in for other sites) does not.
   await app.register(async (shop) => {
@@ -129,11 +144,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       contentSecurityPolicy: {
         directives: {
           defaultSrc: [self],
-          scriptSrc: [self, new URL(config.xsolla.scriptUrl).origin],
-          styleSrc: [self, "'unsafe-inline'"],
+          // The captcha's origins: none for the in-house puzzle, GeeTest's hosts when it is configured.
+          scriptSrc: [self, new URL(config.xsolla.scriptUrl).origin, ...services.verification.captcha.pageOrigins],
+          styleSrc: [self, "'unsafe-inline'", ...services.verification.captcha.pageOrigins],
           imgSrc: [self, 'data:', 'https:'],
-          frameSrc: [self, ...paymentOrigins(config)],
-          connectSrc: [self],
+          frameSrc: [self, ...paymentOrigins(config), ...services.verification.captcha.pageOrigins],
+          connectSrc: [self, ...services.verification.captcha.pageOrigins],
           formAction: [self],
           frameAncestors: [self],
           upgradeInsecureRequests: config.environment === 'production' ? [] : null,
@@ -184,4 +200,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     if (!options.database) await database.close();
   });
   return { app, services };
+}
+
+/** Production accepts signed launches only: every game the shop sells for must have its launch secret (issue 10.2). */
+async function requireLaunchSecretsInProduction(config: AppConfig, games: Services['games']): Promise<void> {
+  if (config.environment !== 'production') return;
+  const unsigned = (await games.appIds()).filter((appId) => !config.gameLaunchSecrets[appId]);
+  if (unsigned.length)
+    throw new ConfigError(`Invalid configuration:\n  GAME_LAUNCH_SECRETS: no launch secret for game ${unsigned.join(', ')} (production accepts signed launches only)`);
 }

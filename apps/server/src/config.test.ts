@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
+import { productionConfig } from '../test/production.ts';
 
 describe('configuration', () => {
   it('runs out of the box with the embedded database and sandbox providers', () => {
@@ -77,6 +78,49 @@ describe('configuration', () => {
     expect(() => loadConfig({ SANDBOX: 'off' })).toThrow(/LINK_TERMS[\s\S]*LINK_PRIVACY[\s\S]*LINK_REFUND[\s\S]*LINK_CONTACT/);
     const own = loadConfig({ LINK_TERMS: 'https://publisher.example.com/terms', LINK_CONTACT: 'mailto:help@publisher.example.com' }).links;
     expect(own).toMatchObject({ terms: 'https://publisher.example.com/terms', contact: 'mailto:help@publisher.example.com' });
+  });
+
+  it('listens on loopback outside production unless HOST is set, and on every interface in production', () => {
+    expect(loadConfig({}).host).toBe('127.0.0.1');
+    expect(loadConfig({ SHOP_ENV: 'test' }).host).toBe('127.0.0.1');
+    expect(loadConfig({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+    expect(productionConfig().host).toBe('0.0.0.0');
+    expect(productionConfig({ HOST: '10.1.2.3' }).host).toBe('10.1.2.3');
+  });
+
+  it('picks the captcha: the in-house puzzle by default outside production, GeeTest v4 (with id and key) in production', () => {
+    expect(loadConfig({}).captcha).toEqual({ provider: 'in-house' });
+    expect(loadConfig({ CAPTCHA_PROVIDER: 'geetest' }).captcha).toEqual({
+      provider: 'geetest',
+      geetest: {
+        captchaId: 'sandbox0geetest0captcha0id000001',
+        captchaKey: 'sandbox0geetest0captcha0key00001',
+        apiUrl: 'http://127.0.0.1:8080/sandbox/geetest',
+        scriptUrl: 'http://localhost:8080/sandbox/geetest/v4/gt4.js',
+        timeoutMs: 5000,
+      },
+    });
+    expect(productionConfig().captcha).toEqual({
+      provider: 'geetest',
+      geetest: {
+        captchaId: 'live-geetest-captcha-id',
+        captchaKey: 'live-geetest-captcha-key',
+        apiUrl: 'https://gcaptcha4.geetest.com',
+        scriptUrl: 'https://static.geetest.com/v4/gt4.js',
+        timeoutMs: 5000,
+      },
+    });
+    const own = productionConfig({ GEETEST_API_URL: 'https://gcaptcha4-eu.example.com/', GEETEST_SCRIPT_URL: 'https://cdn.example.com/gt4.js' });
+    expect(own.captcha).toMatchObject({ geetest: { apiUrl: 'https://gcaptcha4-eu.example.com', scriptUrl: 'https://cdn.example.com/gt4.js' } });
+
+    expect(() => productionConfig({ CAPTCHA_PROVIDER: 'in-house' })).toThrow(ConfigError);
+    expect(() => productionConfig({ CAPTCHA_PROVIDER: 'in-house' })).toThrow(/CAPTCHA_PROVIDER: the in-house slide puzzle is refused in production/);
+    expect(() => productionConfig({ GEETEST_CAPTCHA_ID: '' })).toThrow(/GEETEST_CAPTCHA_ID/);
+    expect(() => productionConfig({ GEETEST_CAPTCHA_KEY: '' })).toThrow(/GEETEST_CAPTCHA_KEY/);
+    expect(() => productionConfig({ GEETEST_CAPTCHA_ID: '', GEETEST_CAPTCHA_KEY: '' })).not.toThrow(/GEETEST_API_URL|GEETEST_SCRIPT_URL/);
+    expect(() => loadConfig({ CAPTCHA_PROVIDER: 'geetest', SANDBOX: 'off' })).toThrow(/GEETEST_CAPTCHA_ID[\s\S]*GEETEST_CAPTCHA_KEY/);
+    expect(() => loadConfig({ CAPTCHA_PROVIDER: 'recaptcha' })).toThrow(/CAPTCHA_PROVIDER/);
+    expect(() => loadConfig({ CAPTCHA_PROVIDER: 'geetest', GEETEST_API_URL: 'not a url' })).toThrow(/GEETEST_API_URL/);
   });
 
   it('refuses malformed launch secrets', () => {

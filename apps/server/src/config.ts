@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { SANDBOX_CREDENTIALS } from '@shop/sandbox/credentials';
+import { parseTrustProxy, type TrustProxy } from './http/trust-proxy.ts';
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 const optionalText = z.string().trim().min(1).optional();
@@ -9,7 +10,8 @@ const optionalText = z.string().trim().min(1).optional();
 const EnvSchema = z.object({
   SHOP_ENV: z.enum(['production', 'test', 'development']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
-  HOST: z.string().default('0.0.0.0'),
+  /** Default: every interface in production (containers), loopback elsewhere (the embedded sandbox can mark orders paid). */
+  HOST: z.string().trim().min(1).optional(),
   PUBLIC_URL: z.url().optional(),
   DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
   DATA_DIR: z.string().default('./data'),
@@ -33,7 +35,8 @@ const EnvSchema = z.object({
   GAME_LAUNCH_SECRETS: z.string().optional(),
   SANDBOX: z.enum(['embedded', 'off']).optional(),
   IFRAME_PAYMENT: bool.default(false),
-  TRUST_PROXY: bool.default(false),
+  /** Proxies allowed to name the client in X-Forwarded-For: their addresses/CIDRs (http/trust-proxy.ts). */
+  TRUST_PROXY: z.string().optional(),
   /** Header a trusted proxy/CDN sets with the client's country (e.g. cf-ipcountry). */
   COUNTRY_HEADER: optionalText,
   PAYPAL_BASE_URL: z.url().optional(),
@@ -76,12 +79,38 @@ const EnvSchema = z.object({
   CODE_RESEND_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   /** Score the slide track of the captcha (default on, except SHOP_ENV=test: see docs/decisions.md). */
   CAPTCHA_TRACK_CHECK: bool.optional(),
+  /** The captcha before a code is sent: geetest (GeeTest v4; required in production) or in-house (docs/decisions.md). */
+  CAPTCHA_PROVIDER: z.enum(['in-house', 'geetest']).optional(),
+  GEETEST_CAPTCHA_ID: optionalText,
+  GEETEST_CAPTCHA_KEY: optionalText,
+  GEETEST_API_URL: z.url().optional(),
+  GEETEST_SCRIPT_URL: z.url().optional(),
   /** Game servers (roles lookup, deliveries): base URL (sandbox stand-in by default) and JSON {"appId": "secret"}. */
   GAME_SERVER_URL: z.url().optional(),
   GAME_SERVER_SECRETS: z.string().optional(),
   /** Delivery to the game: attempts before status 8 (Delivery Error), and the first retry delay (doubling). */
   DELIVERY_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
   DELIVERY_RETRY_BASE_MS: z.coerce.number().int().min(10).max(3_600_000).default(5000),
+  /** Shared store of the rate limits: Redis when set (redis:// or rediss://), otherwise PostgreSQL. */
+  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL').optional(),
+  /** Requests per client IP / per account within RATE_LIMIT_WINDOW_SECONDS (see docs/decisions.md). */
+  RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
+  RATE_LIMIT_LOGIN_PER_IP: z.coerce.number().int().min(1).max(10_000_000).default(60),
+  RATE_LIMIT_REGISTER_PER_IP: z.coerce.number().int().min(1).max(10_000_000).default(20),
+  RATE_LIMIT_REGISTER_PER_ACCOUNT: z.coerce.number().int().min(1).max(10_000_000).default(5),
+  RATE_LIMIT_REFRESH_PER_IP: z.coerce.number().int().min(1).max(10_000_000).default(60),
+  RATE_LIMIT_CODE_PER_IP: z.coerce.number().int().min(1).max(10_000_000).default(20),
+  RATE_LIMIT_CODE_PER_ACCOUNT: z.coerce.number().int().min(1).max(10_000_000).default(5),
+  RATE_LIMIT_CAPTCHA_PER_IP: z.coerce.number().int().min(1).max(10_000_000).default(30),
+  RATE_LIMIT_ORDER_PER_IP: z.coerce.number().int().min(1).max(10_000_000).default(60),
+  RATE_LIMIT_ORDER_PER_PLAYER: z.coerce.number().int().min(1).max(10_000_000).default(10),
+  /** Failed logins (docs/decisions.md): per account and client IP (15 min), per IP (1 h), and per account from all IPs
+   * (15 min) before a login needs a captcha. */
+  LOGIN_FAILURES_PER_ACCOUNT_AND_IP: z.coerce.number().int().min(1).max(10_000).default(10),
+  LOGIN_FAILURES_PER_IP: z.coerce.number().int().min(1).max(1_000_000).default(50),
+  LOGIN_CAPTCHA_AFTER_FAILURES: z.coerce.number().int().min(1).max(1_000_000).default(10),
+  /** Unpaid orders (status 0 or 1) one player may hold at once; another order is refused until one is paid or closed. */
+  UNPAID_ORDERS_PER_PLAYER: z.coerce.number().int().min(1).max(100_000).default(10),
   /** One-time dynamic-token login (spec: switched off in this build). */
   FEATURE_OTP_LOGIN: bool.default(false),
   /** The shop's cart (spec: switched off in this build; the web app hides the Cart tab and screen). */
@@ -130,11 +159,23 @@ export interface VerificationConfig {
   botTokenTtlSeconds: number;
   /** How far (px) the released piece may be from the cut-out. */
   captchaTolerancePx: number;
-  /** Refuse a solution whose slide track does not look like a human drag (verification/slide-track.ts). */
+  /** Refuse a solution whose slide track does not look like a human drag (verification/captcha/in-house/slide-track.ts). */
   captchaTrackCheck: boolean;
   /** Dial codes that never receive SMS (spec section 9). */
   ignoredDialCodes: string[];
 }
+
+/** GeeTest v4 (modules/verification/captcha/geetest): the page loads `scriptUrl`, the server validates at `apiUrl`. */
+export interface GeetestConfig {
+  captchaId: string;
+  captchaKey: string;
+  apiUrl: string;
+  scriptUrl: string;
+  /** A validation that takes longer counts as GeeTest being unreachable. */
+  timeoutMs: number;
+}
+/** Which captcha guards the sending of codes (docs/decisions.md, "Captcha providers"). */
+export type CaptchaConfig = { provider: 'in-house' } | { provider: 'geetest'; geetest: GeetestConfig };
 
 /** The reconciliation job's schedule (modules/payments/reconciliation.ts). */
 export interface ReconciliationConfig {
@@ -148,13 +189,32 @@ export interface ReconciliationConfig {
   batch: number;
 }
 
-/** Failed-login limits, counted in the database (docs/decisions.md). */
+/**
+ * Failed-login limits, counted in the database (docs/decisions.md, "Rate limits, idempotency and lockout"): one client
+ * IP guessing one account is refused after `accountIpFailures`, one IP guessing any accounts after `ipFailures`; an
+ * account with `captchaAfterFailures` recent failures from all IPs together needs a bot-check token to log in.
+ */
 export interface LoginLimitsConfig {
-  accountFailures: number;
+  accountIpFailures: number;
+  captchaAfterFailures: number;
   accountWindowSeconds: number;
   ipFailures: number;
   ipWindowSeconds: number;
 }
+
+/** Requests allowed per window: per client IP and, where a route has one, per account (docs/decisions.md). */
+export interface RateLimitsConfig {
+  /** Redis URL of the shared counters; PostgreSQL when unset. */
+  redisUrl?: string;
+  windowSeconds: number;
+  login: { perIp: number };
+  register: { perIp: number; perAccount: number };
+  refresh: { perIp: number };
+  code: { perIp: number; perAccount: number };
+  captcha: { perIp: number };
+  orders: { perIp: number; perAccount: number };
+}
+export type RateLimitName = Exclude<keyof RateLimitsConfig, 'redisUrl' | 'windowSeconds'>;
 
 export interface NotificationsConfig {
   sandboxOutboxUrl?: string;
@@ -194,7 +254,7 @@ export interface AppConfig {
   gameLaunchSecrets: Record<number, string>;
   sandbox: { embedded: boolean; webhookRetryDelaysMs?: number[] };
   iframePayment: boolean;
-  trustProxy: boolean;
+  trustProxy: TrustProxy;
   countryHeader?: string;
   paypal: PaypalConfig;
   xsolla: XsollaConfig;
@@ -204,8 +264,12 @@ export interface AppConfig {
   analyticsId?: string;
   buildId: string;
   verification: VerificationConfig;
+  captcha: CaptchaConfig;
   notifications: NotificationsConfig;
   loginLimits: LoginLimitsConfig;
+  rateLimits: RateLimitsConfig;
+  /** Unpaid orders (0 or 1) one player may hold at once. */
+  unpaidOrdersPerPlayer: number;
   features: { otpLogin: boolean; cart: boolean };
 }
 
@@ -227,6 +291,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (production && !e.JWT_SECRET) problems.push('JWT_SECRET: required in production');
   if (production && !e.SMTP_URL) problems.push('SMTP_URL: required in production (e-mail sender)');
   if (production && !e.SMS_GATEWAY_URL) problems.push('SMS_GATEWAY_URL: required in production (SMS sender)');
+  const captchaProvider = e.CAPTCHA_PROVIDER ?? (production ? 'geetest' : 'in-house');
+  if (production && captchaProvider === 'in-house') {
+    problems.push('CAPTCHA_PROVIDER: the in-house slide puzzle is refused in production (an image diff solves it); use geetest');
+  }
+  const trustProxy = parseTrustProxy(e.TRUST_PROXY);
+  if ('problem' in trustProxy) problems.push(`TRUST_PROXY: ${trustProxy.problem}`);
 
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   const internalUrl = `http://127.0.0.1:${e.PORT}`;
@@ -264,7 +334,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const config: AppConfig = {
     environment: e.SHOP_ENV,
     port: e.PORT,
-    host: e.HOST,
+    host: e.HOST ?? (production ? '0.0.0.0' : '127.0.0.1'),
     publicUrl,
     webhookBaseUrl: embedded ? internalUrl : publicUrl,
     database: { url: e.DATABASE_URL, dataDir: e.DATA_DIR === 'memory://' ? e.DATA_DIR : resolve(e.DATA_DIR), poolSize: e.DATABASE_POOL_SIZE, queryTimeoutMs: e.DATABASE_QUERY_TIMEOUT_MS },
@@ -286,7 +356,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     gameLaunchSecrets,
     sandbox: { embedded },
     iframePayment: e.IFRAME_PAYMENT,
-    trustProxy: e.TRUST_PROXY,
+    trustProxy: 'value' in trustProxy ? trustProxy.value : false,
     countryHeader: e.COUNTRY_HEADER?.toLowerCase(),
     paypal: {
       baseUrl: need('PAYPAL_BASE_URL', e.PAYPAL_BASE_URL, `${sandboxUrl}/paypal`, production ? 'https://api-m.paypal.com' : 'https://api-m.sandbox.paypal.com'),
@@ -358,6 +428,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       captchaTrackCheck: e.CAPTCHA_TRACK_CHECK ?? e.SHOP_ENV !== 'test',
       ignoredDialCodes: [production ? '86' : '999999', '84', '98', '53', '963', '850'],
     },
+    captcha:
+      captchaProvider === 'geetest'
+        ? {
+            provider: 'geetest',
+            geetest: {
+              captchaId: need('GEETEST_CAPTCHA_ID', e.GEETEST_CAPTCHA_ID, creds.geetest.captchaId),
+              captchaKey: need('GEETEST_CAPTCHA_KEY', e.GEETEST_CAPTCHA_KEY, creds.geetest.captchaKey),
+              apiUrl: need('GEETEST_API_URL', e.GEETEST_API_URL, `${sandboxUrl}/geetest`, 'https://gcaptcha4.geetest.com').replace(/\/+$/, ''),
+              scriptUrl: need('GEETEST_SCRIPT_URL', e.GEETEST_SCRIPT_URL, `${sandboxPublicUrl}/geetest/v4/gt4.js`, 'https://static.geetest.com/v4/gt4.js'),
+              timeoutMs: 5000,
+            },
+          }
+        : { provider: 'in-house' },
     notifications: {
       sandboxOutboxUrl: embedded ? `${sandboxUrl}/outbox/messages` : undefined,
       smtpUrl: e.SMTP_URL,
@@ -365,7 +448,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       smsGatewayUrl: e.SMS_GATEWAY_URL,
       smsGatewayToken: e.SMS_GATEWAY_TOKEN,
     },
-    loginLimits: { accountFailures: 10, accountWindowSeconds: 15 * 60, ipFailures: 50, ipWindowSeconds: 3600 },
+    loginLimits: {
+      accountIpFailures: e.LOGIN_FAILURES_PER_ACCOUNT_AND_IP,
+      captchaAfterFailures: e.LOGIN_CAPTCHA_AFTER_FAILURES,
+      accountWindowSeconds: 15 * 60,
+      ipFailures: e.LOGIN_FAILURES_PER_IP,
+      ipWindowSeconds: 3600,
+    },
+    rateLimits: {
+      ...(e.REDIS_URL ? { redisUrl: e.REDIS_URL } : {}),
+      windowSeconds: e.RATE_LIMIT_WINDOW_SECONDS,
+      login: { perIp: e.RATE_LIMIT_LOGIN_PER_IP },
+      register: { perIp: e.RATE_LIMIT_REGISTER_PER_IP, perAccount: e.RATE_LIMIT_REGISTER_PER_ACCOUNT },
+      refresh: { perIp: e.RATE_LIMIT_REFRESH_PER_IP },
+      code: { perIp: e.RATE_LIMIT_CODE_PER_IP, perAccount: e.RATE_LIMIT_CODE_PER_ACCOUNT },
+      captcha: { perIp: e.RATE_LIMIT_CAPTCHA_PER_IP },
+      orders: { perIp: e.RATE_LIMIT_ORDER_PER_IP, perAccount: e.RATE_LIMIT_ORDER_PER_PLAYER },
+    },
+    unpaidOrdersPerPlayer: e.UNPAID_ORDERS_PER_PLAYER,
     features: { otpLogin: e.FEATURE_OTP_LOGIN, cart: e.FEATURE_CART },
   };
   if (problems.length) throw new ConfigError(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join('\n')}`);

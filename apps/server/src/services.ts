@@ -2,6 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import { OutboxWorker } from './jobs/outbox.ts';
+import { IdempotencyKeys } from './http/idempotency.ts';
+import { RateLimits } from './http/rate-limit.ts';
 import { AccountService } from './modules/account/account.service.ts';
 import { TokenService } from './modules/auth/tokens.ts';
 import { UsersService } from './modules/auth/users.service.ts';
@@ -27,6 +29,7 @@ import { VoucherLedger } from './modules/vouchers/ledger.ts';
 import { VoucherHistoryService } from './modules/vouchers/voucher-history.ts';
 import { createMessageSender, type MessageSender } from './modules/notifications/message-sender.ts';
 import { VerificationService } from './modules/verification/verification.service.ts';
+import { createCaptchaProvider } from './modules/verification/captcha/create-captcha-provider.ts';
 import { GameServerClient } from './modules/games/game-server-client.ts';
 import { RolesService } from './modules/roles/roles.service.ts';
 import { DeliveryService, DELIVER_ORDER_JOB, REVOKE_ORDER_JOB } from './modules/shop/delivery.service.ts';
@@ -65,6 +68,8 @@ export interface Services {
   providerRefunds: ProviderRefundService;
   duplicatePayments: DuplicatePaymentsService;
   refundReconciliation: RefundReconciliation;
+  rateLimits: RateLimits;
+  idempotency: IdempotencyKeys;
 }
 
 export interface ServiceOverrides {
@@ -116,7 +121,8 @@ export function createServices(config: AppConfig, database: Database, log: Fasti
   const tokens = new TokenService(db, config.jwtSecret, config.accessTokenTtlSeconds, config.refreshTokenTtlDays);
   const roles = new RolesService(db, games, gameServer, tokens);
   const users = new UsersService(db);
-  const verification = new VerificationService(db, config.verification, config.jwtSecret, sender, users, log);
+  const captcha = createCaptchaProvider(config.captcha, { db, verification: config.verification, log, fetch: overrides.fetch });
+  const verification = new VerificationService(db, config.verification, config.jwtSecret, sender, users, log, captcha);
   return {
     config,
     database,
@@ -148,5 +154,7 @@ export function createServices(config: AppConfig, database: Database, log: Fasti
     providerRefunds,
     duplicatePayments,
     refundReconciliation,
+    rateLimits: new RateLimits(db, config.rateLimits, log),
+    idempotency: new IdempotencyKeys(db),
   };
 }

@@ -89,7 +89,8 @@ export async function dbState(shop: TestShop): Promise<string> {
       (SELECT count(*) FROM refund_requests) AS refunds,
       (SELECT count(*) FROM game_accounts) AS accounts,
       (SELECT md5(coalesce(string_agg(id || ':' || status || ':' || coalesce(deleted_at::text, '') || ':' || coalesce(pay_channel_id::text, ''), ',' ORDER BY id), '')) FROM orders) AS orders_digest,
-      (SELECT md5(coalesce(string_agg(id || ':' || is_default || ':' || user_id, ',' ORDER BY id), '')) FROM game_accounts) AS accounts_digest`);
+      (SELECT md5(coalesce(string_agg(id || ':' || coalesce(owner_user_id::text, '') || ':' || account_id, ',' ORDER BY id), '')) FROM game_accounts) AS accounts_digest,
+      (SELECT md5(coalesce(string_agg(user_id || ':' || game_account_id || ':' || is_default, ',' ORDER BY user_id, game_account_id), '')) FROM player_roles) AS bindings_digest`);
   return JSON.stringify((result as unknown as { rows: unknown[] }).rows[0]);
 }
 

@@ -3,6 +3,7 @@ import type { TokenData } from '@shop/contract/auth';
 import { buildApp, type ShopApp } from '../src/app.ts';
 import { loadConfig, type AppConfig } from '../src/config.ts';
 import { createTestDatabase } from './test-database.ts';
+import { RELAXED_RATE_LIMITS } from './relaxed-limits.ts';
 
 export type Backend = 'pglite' | 'postgres';
 
@@ -52,6 +53,7 @@ export async function startShop(backend: Backend, env: Record<string, string> = 
     LOG_LEVEL: 'silent',
     JWT_SECRET: 'test-secret-test-secret-test-secret!',
     JOBS_POLL_MS: '100',
+    ...RELAXED_RATE_LIMITS,
     ...(database ? { DATABASE_URL: database.url } : { DATA_DIR: 'memory://' }),
     ...env,
   });

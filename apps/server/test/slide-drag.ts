@@ -1,4 +1,4 @@
-/** The web client's slider (CaptchaDialog): 300 px track, 44 px handle, 300 px background, 50 px piece. */
+/** The web client's slider (SlidePuzzle): 300 px track, 44 px handle, 300 px background, 50 px piece. */
 export const SLIDER_TRAVEL = 300 - 44;
 
 /** Piece x (background px) for a handle offset, as the web client's sliderToX maps it. */

@@ -49,11 +49,14 @@ export function payermaxPayment(orderSn: string, totalAmount: number, currency =
   };
 }
 
-/** PayPal signs `transmissionId|time|webhookId|crc32(body)` with RSA-SHA256; the shop asks PayPal (the sandbox) to verify. */
-export async function postPaypal(shop: TestShop, event: unknown, signature: 'valid' | 'wrong' | 'missing' = 'valid') {
+/**
+ * PayPal signs `transmissionId|time|webhookId|crc32(body)` with RSA-SHA256; the shop asks PayPal (the sandbox) to verify.
+ * `transmittedAt`: the signed transmission time (default now).
+ */
+export async function postPaypal(shop: TestShop, event: unknown, signature: 'valid' | 'wrong' | 'missing' = 'valid', transmittedAt = new Date()) {
   const raw = JSON.stringify(event);
   const transmissionId = randomUUID();
-  const time = new Date().toISOString();
+  const time = transmittedAt.toISOString();
   const message = `${transmissionId}|${time}|${creds.paypal.webhookId}|${crc32(Buffer.from(raw))}`;
   const sig = createSign('RSA-SHA256').update(signature === 'valid' ? message : `${message}x`).sign(creds.paypal.webhookSigningPrivateKeyPem, 'base64');
   const headers: Record<string, string> = { 'content-type': 'application/json' };

@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { codeFromOutbox, requestCode } from './verification.ts';
+import { RELAXED_RATE_LIMITS } from '../../server/test/relaxed-limits.ts';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -46,7 +47,7 @@ export async function startShop(env: Record<string, string> = {}): Promise<Runni
   const dataDir = mkdtempSync(join(tmpdir(), 'shop-e2e-'));
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', SHOP_ENV: 'test', DATABASE_URL: '', CAPTCHA_TRACK_CHECK: 'true', ...env },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', SHOP_ENV: 'test', DATABASE_URL: '', CAPTCHA_TRACK_CHECK: 'true', ...RELAXED_RATE_LIMITS, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -382,3 +382,45 @@ describe.skipIf(!enabled)('login, register and forgotten password in Chromium', 
     await page.close();
   });
 });
+
+describe.skipIf(!enabled)('login after many failed attempts from elsewhere (captcha, never a lockout) in Chromium', () => {
+  const ctx = {} as ShopAndBrowser;
+  beforeAll(async () => {
+    // guessers reach the shop "through a proxy" with addresses of their own; the browser comes from 127.0.0.1 directly
+    ctx.shop = await startShop({ TRUST_PROXY: '127.0.0.1', LOGIN_CAPTCHA_AFTER_FAILURES: '3' });
+    ctx.browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await ctx.browser?.close();
+    await ctx.shop?.stop();
+  });
+
+  it('the owner is asked to solve the captcha, then the right password logs in', async () => {
+    const email = `guessed-${Date.now()}@example.com`;
+    const signup = await ctx.browser.newPage();
+    await signup.goto(`${ctx.shop.url}/login/registerAccount`);
+    await registerByEmail(signup, ctx.shop.url, email);
+    await savedToken(signup);
+    await signup.close();
+
+    for (let i = 0; i < 3; i++) {
+      const guess = await fetch(`${ctx.shop.url}/api/user/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': `203.0.113.${i + 1}` },
+        body: JSON.stringify({ loginType: 1, email, password: `wrong guess ${i}` }),
+      });
+      expect(((await guess.json()) as { message: string }).message).toBe('Invalid Account');
+    }
+
+    const page = await ctx.browser.newPage();
+    await page.goto(`${ctx.shop.url}/login`);
+    await page.getByTestId('email').fill(email);
+    await page.getByTestId('password').fill(PASSWORD);
+    await page.getByTestId('login-submit').click();
+    await page.getByText('Please complete the verification to log in.').waitFor();
+    await page.getByTestId('captcha-piece').waitFor();
+    await dragTo(page, await piecePosition(page));
+    expect(await savedToken(page)).toBeTruthy();
+    await page.close();
+  });
+});

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineRoute } from './route.ts';
 import { TokenData } from './auth.ts';
-import { regionCode } from './fields.ts';
+import { int4Id, plainString, regionCode } from './fields.ts';
 import { AccountType, MobileNumber } from './verification.ts';
 
 /** Passwords are not trimmed; 8 to 64 characters (SECURITY.md). Longer inputs are refused before hashing. */
@@ -22,8 +22,8 @@ export const GAME_LOGIN_METHODS: Record<number, readonly LoginMethod[]> = {
 };
 
 const password = z.string().max(PASSWORD_INPUT_MAX);
-const code = z.string().trim().min(1).max(16);
-const email = z.string().trim().toLowerCase().max(254);
+const code = plainString().min(1).max(16);
+const email = plainString().toLowerCase().max(254);
 const accountType = z.union([z.literal(AccountType.mobile), z.literal(AccountType.email)]);
 
 export const RegisterBody = z.object({
@@ -61,7 +61,12 @@ export const LoginBody = z.object({
   mobile: MobileNumber.optional(),
   password,
   /** The game the shop was opened for: its allowed login methods apply. */
-  appId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  appId: int4Id.optional(),
+  /**
+   * A bot-check token (captcha): needed only once the account has had many failed logins from anywhere, when the
+   * answer is code 1008 (ApiCode.CAPTCHA_REQUIRED); the correct password with a valid token always logs in.
+   */
+  botCheckToken: plainString().min(1).max(128).optional(),
 });
 export type LoginBody = z.input<typeof LoginBody>;
 
@@ -71,7 +76,8 @@ export const login = defineRoute({
   auth: 'none',
   summary:
     'Log in with e-mail or phone and password. Wrong password and unknown account get the same answer ("Invalid Account"); ' +
-    'failures are limited per account and per IP (429). A password outside 8..64 characters, which no account can have, ' +
+    'failures are limited per account and client IP and per IP (429); after many failures of an account from anywhere ' +
+    'a login needs a botCheckToken (code 1008 until one is sent). A password outside 8..64 characters, which no account can have, ' +
     'answers "Password Invalid" at once.',
   body: LoginBody,
   data: TokenData,
@@ -144,7 +150,7 @@ export const checkEmail = defineRoute({
   data: ChangeTicket,
 });
 
-const ticket = z.string().trim().min(1).max(128);
+const ticket = plainString().min(1).max(128);
 
 export const ChangeMobileBody = z.object({
   /** From /user/check/mobile; required when the account already has a phone (omit to bind a first phone). */
@@ -186,7 +192,7 @@ export const changeEmail = defineRoute({
 
 export const LogoutBody = z.object({
   /** Also revoke the family of this refresh token (e.g. an access token without a session family). */
-  refreshToken: z.string().trim().min(16).max(200).optional(),
+  refreshToken: plainString().min(16).max(200).optional(),
   /** End every session of the account, on every device. */
   all: z.boolean().optional(),
 });
@@ -205,8 +211,8 @@ export const logout = defineRoute({
  * `base64url(JSON {appId, accountId, roleId, serverId, exp (unix seconds), nonce})` + "." +
  * hex HMAC-SHA256 over the first part with the game's launch secret.
  */
-export const DynamicTokenBody = z.object({ token: z.string().trim().min(1).max(2048) });
-export const DynamicParams = z.object({ appId: z.coerce.number().int().positive().max(2_147_483_647) });
+export const DynamicTokenBody = z.object({ token: plainString().min(1).max(2048) });
+export const DynamicParams = z.object({ appId: int4Id });
 
 export const DynamicRole = z.object({
   appId: z.number().int(),

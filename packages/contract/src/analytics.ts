@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { defineRoute } from './route.ts';
+import { plainString } from './fields.ts';
 
 /** Where the web client sends page views and purchase events (in production only, spec section 1). */
 export const ANALYTICS_EVENT_ROUTE_PATH = '/analytics/event';
 
-const shortText = (max: number) => z.string().trim().max(max);
+const shortText = (max: number) => plainString().max(max);
 
 export const AnalyticsEventBody = z.discriminatedUnion('name', [
   z.object({
@@ -21,7 +22,7 @@ export const AnalyticsEventBody = z.discriminatedUnion('name', [
       transactionId: shortText(64).min(1),
       channel: shortText(32).min(1),
       amount: z.number().nonnegative().max(1_000_000),
-      currency: z.string().trim().length(3),
+      currency: plainString().length(3),
     }),
   }),
 ]);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineRoute } from './route.ts';
-import { gameIdText } from './fields.ts';
+import { gameIdText, int4Id, plainString } from './fields.ts';
 
 export const TOKEN_HEAD = 'Bearer ';
 
@@ -22,7 +22,7 @@ export const QUICK_LOGIN_SIGNED_FIELDS = ['accountId', 'appId', 'roleId', 'serve
 
 export const QuickLoginBody = z.object({
   accountId: gameIdText,
-  appId: z.coerce.number().int().positive().max(2_147_483_647),
+  appId: int4Id,
   roleId: gameIdText,
   serverId: gameIdText,
   userLevel: z.coerce.number().int().min(0).max(100_000).default(1),
@@ -50,7 +50,7 @@ export const refreshToken = defineRoute({
   path: '/user/refresh/token',
   auth: 'none',
   summary: 'Rotate the refresh token and issue a new access token; a reused refresh token revokes its family',
-  body: z.object({ refreshToken: z.string().trim().min(16).max(200) }),
+  body: z.object({ refreshToken: plainString().min(16).max(200) }),
   data: TokenData,
 });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineRoute } from './route.ts';
+import { int4Id } from './fields.ts';
 
 /** Goods types and category ids of spec section 3. */
 export const GoodsType = { DIAMOND: 1, VIP: 2, OTHER: 3, FREE: 4, VOUCHER: 5 } as const;
@@ -31,7 +32,7 @@ export const voucherList = defineRoute({
   path: '/v1/voucher/list/:appId',
   auth: 'none',
   summary: "The game's voucher packs, names and descriptions in the request's language",
-  params: z.object({ appId: z.coerce.number().int().positive().max(2_147_483_647) }),
+  params: z.object({ appId: int4Id }),
   data: z.array(VoucherGoods),
 });
 

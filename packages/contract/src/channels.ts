@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineRoute } from './route.ts';
-import { regionCode } from './fields.ts';
+import { int4Id, regionCode } from './fields.ts';
 import { ThirdChannelName } from './orders.ts';
 
 export const PayChannel = z.object({
@@ -24,7 +24,7 @@ export function channelsForDevice<T extends { payMethodName: string }>(channels:
   return channels;
 }
 
-const appIdParams = z.object({ appId: z.coerce.number().int().positive().max(2_147_483_647) });
+const appIdParams = z.object({ appId: int4Id });
 
 export const channelList = defineRoute({
   method: 'GET',

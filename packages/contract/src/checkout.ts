@@ -1,16 +1,17 @@
 import { z } from 'zod';
 import { defineRoute } from './route.ts';
-import { currencyCode, entityId, gameIdText, regionCode, text } from './fields.ts';
+import { currencyCode, entityId, gameIdText, int4Id, regionCode, text } from './fields.ts';
 import { ThirdChannelName } from './orders.ts';
+import { IdempotencyHeaders } from './idempotency.ts';
 
 export const CreateVoucherOrderBody = z.object({
-  appId: z.coerce.number().int().positive().max(2_147_483_647),
+  appId: int4Id,
   /** The game's roleId of the caller's game account. */
   gameRoleId: gameIdText,
   regionCode,
   selectedRegionCode: regionCode,
   /** Voucher product id. */
-  id: entityId,
+  id: int4Id,
   payMethodName: text(100),
   payMethodId: text(64),
   quantity: z.literal(1),
@@ -40,6 +41,7 @@ export const createVoucherOrder = defineRoute({
   path: '/v1/voucher/create/order',
   auth: 'user',
   summary: 'Create a voucher order (quantity 1, price from the catalogue) and open the payment with its provider',
+  headers: IdempotencyHeaders,
   body: CreateVoucherOrderBody,
   data: CreateOrderResult,
 });

@@ -13,6 +13,8 @@ export const ApiCode = {
   UNAVAILABLE: 503,
   /** The access token has expired: the client shows the session-expired dialog instead of a toast. */
   SESSION_EXPIRED: 1007,
+  /** The login needs a solved captcha first (the account had many failed logins): retry with `botCheckToken`. */
+  CAPTCHA_REQUIRED: 1008,
 } as const;
 export type ApiCodeValue = (typeof ApiCode)[keyof typeof ApiCode];
 

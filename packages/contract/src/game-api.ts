@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineRoute } from './route.ts';
+import { text } from './fields.ts';
 
 /**
  * The games' servers call the shop server to server (issue 5): read a role's voucher balance, spend vouchers on an item,
@@ -14,8 +15,6 @@ export const GAME_TIMESTAMP_HEADER = 'x-game-timestamp';
 export const GAME_SIGNATURE_HEADER = 'x-game-signature';
 /** How far (seconds) a request's timestamp may be from the shop's clock. */
 export const GAME_SIGNATURE_WINDOW_SECONDS = 300;
-
-const text = (max: number) => z.string().trim().min(1).max(max);
 
 /** A role as the game server names it: server and role id (the shop's binding of it is found by these). */
 export const GameRoleRef = z.object({

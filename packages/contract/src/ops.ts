@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { entityId } from './fields.ts';
+import { entityId, freeText } from './fields.ts';
 import { defineRoute } from './route.ts';
 
 /**
@@ -32,7 +32,7 @@ export type RefundView = z.infer<typeof RefundView>;
 
 export const OpsRefundBody = z.object({
   orderId: entityId,
-  reason: z.string().trim().min(1).max(200).optional(),
+  reason: freeText(200).min(1).optional(),
   /** Refund a voucher order although some of its vouchers were spent in the game (409 refundVouchersSpent otherwise). */
   allowUnrecoveredVouchers: z.boolean().optional(),
 });
@@ -127,7 +127,7 @@ export const opsRefundDuplicatePayment = defineRoute({
   summary:
     "Refund a second payment in full through its provider's refund API; the order it duplicated is not touched. The " +
     "provider's confirmation marks it refunded. Repeating the call answers the refund in progress; a failed one may be retried.",
-  body: z.object({ id: entityId, reason: z.string().trim().min(1).max(200).optional() }),
+  body: z.object({ id: entityId, reason: freeText(200).min(1).optional() }),
   data: DuplicatePaymentView,
 });
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineRoute } from './route.ts';
-import { entityId } from './fields.ts';
+import { entityId, plainString } from './fields.ts';
 
 /** Order status codes of spec section 4. */
 export const OrderStatus = {
@@ -133,6 +133,6 @@ export const cancelOrder = defineRoute({
   path: '/v1/order/cancel',
   auth: 'user',
   summary: "Cancel the caller's unpaid order (status 0 -> 5)",
-  body: z.object({ orderId: entityId, orderSn: z.string().trim().min(13).max(64).optional() }),
+  body: z.object({ orderId: entityId, orderSn: plainString().min(13).max(64).optional() }),
   data: Order,
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineRoute } from './route.ts';
-import { entityId } from './fields.ts';
+import { entityId, int4Id } from './fields.ts';
+import { IdempotencyHeaders } from './idempotency.ts';
 
 /**
  * Shop catalogue (issue 4): gems, VIP passes, other items and free web-only gifts, per game.
@@ -9,7 +10,7 @@ import { entityId } from './fields.ts';
  * vouchers 30 in the demo catalogue). Product 9521 and hidden products are never listed, shown or sold.
  */
 
-const appId = z.coerce.number().int().positive().max(2_147_483_647);
+const appId = int4Id;
 const goodsType = z.coerce.number().int().min(1).max(5);
 
 export const ShopProduct = z.object({
@@ -44,7 +45,7 @@ export const ProductListBody = z.object({
     /** Filter by goods type (1 diamond, 2 vip, 3 other, 4 free, 5 voucher) ... */
     goodsType: goodsType.optional(),
     /** ... or by category id (17 diamond, 15 vip, 1 free). Both may be given; both must match. */
-    categoryId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+    categoryId: int4Id.optional(),
   });
 export type ProductListBody = z.input<typeof ProductListBody>;
 
@@ -60,7 +61,7 @@ export const productList = defineRoute({
 
 export const ProductDetailBody = z.object({
     /** Product id. */
-    id: entityId,
+    id: int4Id,
     /** For a free gift: the game account to report `claimed` for (default: the session's, then the default account). */
     gameAccountId: entityId.optional(),
   });
@@ -86,7 +87,7 @@ export const productDetail = defineRoute({
 
 export const ReceiveBody = z.object({
     /** The free gift's product id (goodsType 4). */
-    productId: entityId,
+    productId: int4Id,
     /** The caller's bound game account that receives the gift (default: the session's, then the default account). */
     gameAccountId: entityId.optional(),
   });
@@ -108,6 +109,7 @@ export const productReceive = defineRoute({
   auth: 'user',
   summary:
     'Claim a free web-only gift for one of the caller\'s game accounts: once per game account (a second claim, also a simultaneous one, is 409), a paid product is 400, guests 401; delivered to the game from the outbox. Success message: "Rewards claimed successfully"',
+  headers: IdempotencyHeaders,
   body: ReceiveBody,
   data: ReceiveResult,
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineRoute } from './route.ts';
-import { entityId, gameIdText } from './fields.ts';
+import { entityId, gameIdText, int4Id } from './fields.ts';
 import { TokenData } from './auth.ts';
 
 /**
@@ -9,7 +9,7 @@ import { TokenData } from './auth.ts';
  * default flag.
  */
 
-const appId = z.coerce.number().int().positive().max(2_147_483_647);
+const appId = int4Id;
 
 /** A role as the game server knows it (the select-account-to-continue list: name and level). */
 export const GameServerRole = z.object({

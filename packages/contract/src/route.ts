@@ -15,6 +15,8 @@ export interface RouteDef {
   body?: z.ZodType;
   query?: z.ZodType;
   params?: z.ZodType;
+  /** Request headers the route reads (documented in OpenAPI), e.g. IdempotencyHeaders. */
+  headers?: z.ZodType;
   data: z.ZodType;
 }
 

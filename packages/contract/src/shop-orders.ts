@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { defineRoute } from './route.ts';
-import { currencyCode, entityId, regionCode, text } from './fields.ts';
+import { currencyCode, entityId, freeText, int4Id, regionCode, text } from './fields.ts';
 import { CreateOrderResult } from './checkout.ts';
+import { IdempotencyHeaders } from './idempotency.ts';
 
 /**
  * Shop orders (issue 4): buying gems, VIP passes and other items for a bound game account, and the My Orders actions.
@@ -15,7 +16,7 @@ export const MAX_ITEMS_PER_ORDER = 10;
 export const MIN_QUANTITY = 1;
 export const MAX_QUANTITY = 10;
 
-const appId = z.coerce.number().int().positive().max(2_147_483_647);
+const appId = int4Id;
 
 /** 1..10, integers only: 0, negatives, 11 and 1.5 are refused with 400 and nothing is written. */
 export const Quantity = z.number().int().min(MIN_QUANTITY).max(MAX_QUANTITY);
@@ -36,7 +37,7 @@ export const CreateProductOrderBody = z.object({
     /** The caller's bound game account that receives the goods (v1/role/list `id`). */
     gameAccountId: entityId,
     /** A visible gems, VIP or other product of this game (not free, not a voucher, not hidden, not 9521). */
-    productId: entityId,
+    productId: int4Id,
     quantity: Quantity,
     ...channelFields,
     /** The unit price the client showed (major units, discounted); refused with 409 when it is not the catalogue's. */
@@ -51,11 +52,12 @@ export const createProductOrder = defineRoute({
   auth: 'user',
   summary:
     'Buy one product (quantity 1..10) for a bound game account: order priced from the catalogue, payment opened with the channel\'s provider (same answer as the voucher order), expires unpaid after ORDER_EXPIRY_MINUTES',
+  headers: IdempotencyHeaders,
   body: CreateProductOrderBody,
   data: CreateOrderResult,
 });
 
-export const CartLine = z.object({ productId: entityId, quantity: Quantity });
+export const CartLine = z.object({ productId: int4Id, quantity: Quantity });
 
 export const CreateCartOrderBody = z.object({
     appId,
@@ -72,6 +74,7 @@ export const createCartOrder = defineRoute({
   auth: 'user',
   summary:
     'Create one order from several cart lines (at most 10 items in all, each product once) for a bound game account and open its payment',
+  headers: IdempotencyHeaders,
   body: CreateCartOrderBody,
   data: CreateOrderResult,
 });
@@ -204,6 +207,6 @@ export const refundOrder = defineRoute({
   auth: 'user',
   summary:
     "Ask for a refund of the caller's paid order (2, 3 or 8): recorded once (a second request is 409), shown in order detail; the order status moves to 6 or 9 only when the refund is made (issue 5)",
-  body: z.object({ orderId: entityId, reason: z.string().trim().max(500).optional() }),
+  body: z.object({ orderId: entityId, reason: freeText(500).optional() }),
   data: RefundRequestInfo,
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineRoute } from './route.ts';
+import { plainString } from './fields.ts';
 
 /** What a verification code is for (spec section 3). A code only works for the purpose and target it was sent for. */
 export const CodePurpose = {
@@ -23,7 +24,9 @@ export const CODE_LENGTH = 6;
 /** The most points a slide track may carry. */
 export const CAPTCHA_TRACK_MAX = 400;
 
-export const CaptchaChallenge = z.object({
+/** The in-house slide puzzle (a development stand-in only: docs/decisions.md, "Captcha providers"). */
+export const InHouseCaptchaChallenge = z.object({
+  provider: z.literal('in-house'),
   captchaId: z.string(),
   /** data: URL (PNG) of the background with the cut-out; the piece's x position is known only to the server. */
   backgroundImage: z.string(),
@@ -37,18 +40,36 @@ export const CaptchaChallenge = z.object({
   /** Seconds the puzzle can be solved in. */
   expiresIn: z.number().int(),
 });
+export type InHouseCaptchaChallenge = z.infer<typeof InHouseCaptchaChallenge>;
+
+/** GeeTest v4: the page loads `scriptUrl` and calls `initGeetest4({captchaId, product: 'bind'})`; GeeTest draws the challenge. */
+export const GeetestCaptchaChallenge = z.object({
+  provider: z.literal('geetest'),
+  /** GeeTest's public captcha_id of this shop. */
+  captchaId: z.string(),
+  /** GeeTest's gt4.js (its sandbox stand-in outside production). */
+  scriptUrl: z.string(),
+});
+export type GeetestCaptchaChallenge = z.infer<typeof GeetestCaptchaChallenge>;
+
+/** What the page needs to show the configured captcha. */
+export const CaptchaChallenge = z.discriminatedUnion('provider', [InHouseCaptchaChallenge, GeetestCaptchaChallenge]);
 export type CaptchaChallenge = z.infer<typeof CaptchaChallenge>;
 
 export const getCaptcha = defineRoute({
   method: 'GET',
   path: '/common/captcha',
   auth: 'none',
-  summary: 'A new slide puzzle (one try); solving it gives a one-time bot-check token for sending a verification code',
+  summary:
+    'The captcha to show: a new in-house slide puzzle (one try; outside production only) or the GeeTest v4 captcha_id and ' +
+    'script. Solving it gives a one-time bot-check token for sending a verification code',
   data: CaptchaChallenge,
 });
 
-export const CaptchaVerifyBody = z.object({
-  captchaId: z.string().trim().min(1).max(64),
+/** The in-house puzzle's solution (`provider` may be left out). */
+export const InHouseCaptchaSolution = z.object({
+  provider: z.literal('in-house').optional(),
+  captchaId: plainString().min(1).max(64),
   /** Left edge of the piece, in background pixels, where the player let go. */
   x: z.number().finite().min(0).max(10_000),
   /**
@@ -69,13 +90,35 @@ export const CaptchaVerifyBody = z.object({
     .max(CAPTCHA_TRACK_MAX)
     .optional(),
 });
+
+/** GeeTest's token text: printable ASCII, no spaces. */
+const geetestText = (max: number) => z.string().min(1).max(max).regex(/^[\x21-\x7e]+$/, 'printable ASCII without spaces');
+
+/** GeeTest v4's result, as `captchaObj.getValidate()` gives it in the page; the server validates it with GeeTest. */
+export const GeetestCaptchaSolution = z.object({
+  provider: z.literal('geetest'),
+  lot_number: geetestText(128),
+  captcha_output: geetestText(4096),
+  pass_token: geetestText(512),
+  /** Unix seconds, as text. */
+  gen_time: z.string().regex(/^\d{1,13}$/, 'unix seconds'),
+});
+
+/** The solution of the configured captcha, told apart by `provider` (absent: the in-house puzzle). */
+export const CaptchaVerifyBody = z.discriminatedUnion('provider', [InHouseCaptchaSolution, GeetestCaptchaSolution]);
 export type CaptchaVerifyBody = z.input<typeof CaptchaVerifyBody>;
+/** The verify body as the server receives it (validated). */
+export type CaptchaSolution = z.output<typeof CaptchaVerifyBody>;
+export type GeetestCaptchaSolution = z.output<typeof GeetestCaptchaSolution>;
 
 export const verifyCaptcha = defineRoute({
   method: 'POST',
   path: '/common/captcha/verify',
   auth: 'none',
-  summary: 'Checks the slide position ("Verification successful"); any miss kills the puzzle ("Verification failed, please try again.")',
+  summary:
+    'Checks the captcha\'s solution ("Verification successful"): the slide position of the in-house puzzle (any miss kills ' +
+    'the puzzle) or GeeTest\'s lot_number, captcha_output, pass_token and gen_time, validated with GeeTest (one use each). ' +
+    'A failure answers 400 "Verification failed, please try again."; 503 while GeeTest cannot be reached.',
   body: CaptchaVerifyBody,
   data: z.object({
     /** One-time token for POST /user/getSmsCode, valid for `expiresIn` seconds. */
@@ -86,9 +129,9 @@ export const verifyCaptcha = defineRoute({
 
 export const MobileNumber = z.object({
   /** Country calling code, with or without "+", e.g. "1" or "+44". */
-  dialCode: z.string().trim().min(1).max(8),
+  dialCode: plainString().min(1).max(8),
   /** National number; spaces, dashes and brackets are ignored. */
-  number: z.string().trim().min(1).max(32),
+  number: plainString().min(1).max(32),
 });
 export type MobileNumber = z.input<typeof MobileNumber>;
 
@@ -97,8 +140,8 @@ export const GetCodeBody = z.object({
   purpose: z.number().int().min(1).max(6),
   mobile: MobileNumber.optional(),
   /** Trimmed and lower-cased; at most 254 characters. */
-  email: z.string().trim().toLowerCase().max(254).optional(),
-  botCheckToken: z.string().trim().min(1).max(128),
+  email: plainString().toLowerCase().max(254).optional(),
+  botCheckToken: plainString().min(1).max(128),
 });
 export type GetCodeBody = z.input<typeof GetCodeBody>;
 

@@ -63,13 +63,17 @@ export const users = pgTable(
 );
 
 /** A game role bound to a player. A role belongs to at most one player. */
+/**
+ * A game role as the game knows it (app, server, role): its voucher balance, orders and deliveries hang on it. Only the
+ * game's launch (quick login, signed in production) proves who owns it: `owner_user_id` is set by a launch and never by a
+ * binding by game ID (docs/decisions.md, "Who owns a role"). Players reach roles through `player_roles`.
+ */
 export const gameAccounts = pgTable(
   'game_accounts',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    userId: ref('user_id')
-      .notNull()
-      .references(() => users.id),
+    /** The player the game's launch vouched for; null while the role was only bound by game ID. */
+    ownerUserId: ref('owner_user_id').references(() => users.id),
     appId: integer('app_id')
       .notNull()
       .references(() => games.appId),
@@ -80,15 +84,33 @@ export const gameAccounts = pgTable(
     /** The account's name on the game server (shown on /role); '' when unknown (quick-login accounts). */
     accountName: text('account_name').notNull().default(''),
     userLevel: integer('user_level').notNull().default(1),
-    isDefault: boolean('is_default').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('game_accounts_role_key').on(t.appId, t.serverId, t.roleId),
-    index('game_accounts_user_idx').on(t.userId),
+    index('game_accounts_owner_idx').on(t.ownerUserId),
     index('game_accounts_account_idx').on(t.appId, t.accountId),
   ],
+);
+
+/**
+ * The roles a player shops for: the roles the game launched them into (owned) and the ones they bound by game ID, which
+ * any number of players may bind (as anyone may top up any game ID). One default per player.
+ */
+export const playerRoles = pgTable(
+  'player_roles',
+  {
+    userId: ref('user_id')
+      .notNull()
+      .references(() => users.id),
+    gameAccountId: ref('game_account_id')
+      .notNull()
+      .references(() => gameAccounts.id),
+    isDefault: boolean('is_default').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.gameAccountId] }), index('player_roles_role_idx').on(t.gameAccountId)],
 );
 
 export const refreshTokens = pgTable(
@@ -198,6 +220,8 @@ export const orders = pgTable(
   (t) => [
     uniqueIndex('orders_sn_key').on(t.orderSn),
     index('orders_user_created_idx').on(t.userId, t.createdAt),
+    /** A player's open orders: the unpaid-order cap counts them on every order creation. */
+    index('orders_user_open_idx').on(t.userId).where(sql`${t.status} IN (0, 1)`),
     index('orders_third_order_idx').on(t.thirdChannelName, t.thirdOrderId),
     check('orders_status_check', sql`${t.status} BETWEEN 0 AND 9`),
     check('orders_amount_check', sql`${t.totalAmountMinor} >= 0 AND ${t.payAmountMinor} >= 0`),
@@ -593,4 +617,45 @@ export const analyticsEvents = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('analytics_events_name_created_idx').on(t.name, t.createdAt)],
+);
+
+/**
+ * Request counters of the rate limits (`http/rate-limit`): one row per limit and key (client IP or player), a fixed
+ * window, raised by one atomic upsert per request, so every instance counts together. Rows past their window are swept.
+ */
+export const rateLimitCounters = pgTable(
+  'rate_limit_counters',
+  {
+    key: text('key').primaryKey(),
+    count: integer('count').notNull(),
+    windowEndsAt: timestamp('window_ends_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [index('rate_limit_counters_window_idx').on(t.windowEndsAt)],
+);
+
+/**
+ * `Idempotency-Key` of order creation, per player: the request it was first used for and, once there is one, the first
+ * answer (written in the order's own transaction). Kept 24 hours.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: ref('user_id').notNull(),
+    key: text('key').notNull(),
+    /** SHA-256 of the route and the parsed body: the same key with another request is refused. */
+    requestHash: text('request_hash').notNull(),
+    /** The first answer's HTTP status and envelope; null while the first request is still in flight. */
+    responseStatus: smallint('response_status'),
+    responseBody: jsonb('response_body').$type<Record<string, unknown>>(),
+    /** Random id of the request holding the claim: only it may record the answer (a late one after a takeover cannot). */
+    claimId: text('claim_id').notNull(),
+    /** An in-flight claim past this time was abandoned (its process died): the key may be claimed again. */
+    lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.key] }),
+    index('idempotency_keys_created_idx').on(t.createdAt),
+    check('idempotency_keys_key_length_check', sql`length(${t.key}) BETWEEN 1 AND 255`),
+  ],
 );

@@ -19,6 +19,22 @@ function isDatabaseUnavailable(error: unknown): boolean {
   return false;
 }
 
+/**
+ * PostgreSQL's refusals of a value a client sent: a character it cannot store in text (NUL: 22P05, 22021), a number
+ * beyond its column (22003), text that is not a number (22P02). The contract's schemas refuse these first (fields.ts);
+ * this is the safety net for a field that escaped them, so the client gets a 400 instead of a 500.
+ */
+const INVALID_VALUE_CODES = new Set(['22P05', '22021', '22003', '22P02']);
+
+function isInvalidValue(error: unknown): boolean {
+  for (let current: unknown = error, depth = 0; current && depth < 5; depth++) {
+    const { code } = current as { code?: unknown };
+    if (typeof code === 'string' && INVALID_VALUE_CODES.has(code)) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
 const STATUS_KEYS: Record<number, MessageKey> = {
   400: 'badRequest',
   401: 'unauthorized',
@@ -42,6 +58,11 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields = [...new Set(error.validation.map((issue) => issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || issue.params?.['missingProperty'] || '(body)'))];
       return send(400, ApiCode.BAD_REQUEST, translate(request.language, 'validationFailed', { fields: fields.join(', ') }));
+    }
+    if (isInvalidValue(error)) {
+      // A schema let a value through that the database refuses: answer 400, and warn so that the schema gets fixed.
+      request.log.warn({ err: error }, 'database refused a value of the request');
+      return send(400, ApiCode.BAD_REQUEST, translate(request.language, 'invalidValue'));
     }
     if (isDatabaseUnavailable(error)) {
       request.log.error({ err: error }, 'database unavailable');

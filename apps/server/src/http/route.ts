@@ -6,6 +6,8 @@ import type { Language } from '@shop/contract/languages';
 import { translate, type MessageKey } from '../i18n/messages.ts';
 import { notFound } from './errors.ts';
 import type { SessionUser } from '../modules/auth/tokens.ts';
+import { runIdempotent, type IdempotencyClaim, type IdempotencyKeys } from './idempotency.ts';
+import type { RouteRateLimit } from './rate-limit.ts';
 
 type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
 
@@ -18,6 +20,8 @@ export interface HandlerContext<R extends RouteDef> {
   language: Language;
   request: FastifyRequest;
   reply: FastifyReply;
+  /** The request's hold on its Idempotency-Key (routes registered with `idempotency`, when the header was sent). */
+  idempotency?: IdempotencyClaim;
 }
 
 /** The OpenAPI security scheme of each kind of caller (app.ts names them). */
@@ -38,11 +42,17 @@ export function registerRoute<R extends RouteDef>(
    * `message`: the envelope's success message (default "Request Successful").
    * `enabled`: asked on every request; while false the route answers 404 like an unknown path, before its body is read
    * (a feature switched off stays documented in OpenAPI).
+   * `rateLimit`: the route's limits (`RateLimits.route`).
+   * `idempotency`: the route honours a signed-in player's `Idempotency-Key` header (docs/decisions.md).
+   *
+   * Every answer is `Cache-Control: no-store`: answers carry tokens (also on public routes: login, refresh, captcha),
+   * a player's data, or prices and states that change by the second; no browser or proxy may keep one.
    */
-  options: { message?: MessageKey; enabled?: () => boolean } = {},
+  options: { message?: MessageKey; enabled?: () => boolean; rateLimit?: RouteRateLimit; idempotency?: IdempotencyKeys } = {},
 ): void {
-  const { enabled } = options;
+  const { enabled, rateLimit, idempotency } = options;
   const successKey = options.message ?? 'success';
+  const envelopeOf = (language: Language) => (data: unknown) => ({ code: 200, message: translate(language, successKey), data });
   app.route({
     method: def.method,
     url: apiUrl(def.path),
@@ -51,19 +61,21 @@ export function registerRoute<R extends RouteDef>(
       ...(def.body ? { body: def.body } : {}),
       ...(def.query ? { querystring: def.query } : {}),
       ...(def.params ? { params: def.params } : {}),
+      ...(def.headers ? { headers: def.headers } : {}),
       response: { 200: envelope(def.data) },
       ...(SECURITY[def.auth] ? { security: [{ [SECURITY[def.auth]!]: [] }] } : {}),
     },
     config: { auth: def.auth },
-    ...(enabled
-      ? {
-          onRequest: async () => {
-            if (!enabled()) throw notFound('routeNotFound');
-          },
-        }
-      : {}),
+    onRequest: [
+      async (_request, reply) => {
+        reply.header('cache-control', 'no-store');
+        if (enabled && !enabled()) throw notFound('routeNotFound');
+      },
+      ...(rateLimit ? [rateLimit.onRequest] : []),
+    ],
+    ...(rateLimit?.preHandler ? { preHandler: rateLimit.preHandler } : {}),
     handler: async (request, reply) => {
-      const data = await handler({
+      const context: HandlerContext<R> = {
         body: request.body as Parsed<R['body']>,
         query: request.query as Parsed<R['query']>,
         params: request.params as Parsed<R['params']>,
@@ -71,8 +83,12 @@ export function registerRoute<R extends RouteDef>(
         language: request.language,
         request,
         reply,
-      });
-      return { code: 200, message: translate(request.language, successKey), data };
+      };
+      const key = request.headers['idempotency-key'];
+      if (idempotency && request.user && typeof key === 'string') {
+        return runIdempotent(idempotency, request.user.userId, key, { request, reply }, (claim) => handler({ ...context, idempotency: claim }), envelopeOf(request.language));
+      }
+      return envelopeOf(request.language)(await handler(context));
     },
   });
 }

@@ -5,6 +5,7 @@ import { registerSandbox } from '@shop/sandbox/plugin';
 import { SANDBOX_CREDENTIALS } from '@shop/sandbox/credentials';
 import { signGameRequest } from '../../src/modules/games/game-server-client.ts';
 import { freePort } from '../harness.ts';
+import { RELAXED_RATE_LIMITS } from '../relaxed-limits.ts';
 
 /**
  * Helpers of the proof tests (issue 5): real server processes on one PostgreSQL, a sandbox that outlives them, and a TCP
@@ -195,6 +196,7 @@ export async function spawnShop(port: number, env: Record<string, string>, timeo
       JWT_SECRET,
       JOBS_POLL_MS: '100',
       DATA_DIR: 'memory://',
+      ...RELAXED_RATE_LIMITS,
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import type { CreateOrderResult } from '@shop/contract/checkout';
 import type { VoucherGoods } from '@shop/contract/catalog';
+import type { PayChannel } from '@shop/contract/channels';
 import { freePort } from '../harness.ts';
 import { createTestDatabase } from '../test-database.ts';
 import { orderBody, type Player } from '../shopping.ts';
@@ -39,7 +40,7 @@ describe.skipIf(!PG)('a partition under load heals without a half-written transa
   let direct: pg.Client;
   let players: Player[];
   let pack: VoucherGoods;
-  let thirdChannel: { payMethodId: number; thirdChannelId: number };
+  let thirdChannel: PayChannel;
   const target = () => webhookTarget(shop.url, `${shop.url}/sandbox`);
 
   beforeAll(async () => {
@@ -61,8 +62,7 @@ describe.skipIf(!PG)('a partition under load heals without a half-written transa
     await direct.connect();
     players = await Promise.all([0, 1, 2, 3].map(() => loginAt(shop.url)));
     pack = (await call<VoucherGoods[]>(shop.url, 'POST', '/api/v1/voucher/list/10030')).body.data[1]!;
-    const channel = await channelAt(shop.url, 'xsolla');
-    thirdChannel = channel;
+    thirdChannel = await channelAt(shop.url, 'xsolla');
     // a balance to spend from: one paid pack each
     for (const player of players) {
       const order = await createOrder(player);
@@ -82,7 +82,7 @@ describe.skipIf(!PG)('a partition under load heals without a half-written transa
   async function createOrder(player: Player) {
     const answer = await call<CreateOrderResult>(shop.url, 'POST', '/api/v1/voucher/create/order', {
       token: player.token,
-      body: orderBody(player, pack, thirdChannel as never),
+      body: orderBody(player, pack, thirdChannel),
       timeoutMs: 20_000,
     });
     return { status: answer.status, code: answer.body?.code, message: answer.body?.message, data: answer.status === 200 ? answer.body.data : undefined };

@@ -19,7 +19,8 @@ import { AccountType, CodePurpose, type MobileNumber } from '@shop/contract/veri
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { changeTickets, countries, dynamicTokenNonces, loginFailures, users } from '../../db/schema.ts';
-import { badRequest, conflict, tooManyRequests, unauthorized } from '../../http/errors.ts';
+import { ApiCode } from '@shop/contract/envelope';
+import { AppError, badRequest, conflict, tooManyRequests, unauthorized } from '../../http/errors.ts';
 import type { TokenService } from '../auth/tokens.ts';
 import type { GamesService } from '../games/games.service.ts';
 import { normalizeEmail, phoneE164, type VerificationService } from '../verification/verification.service.ts';
@@ -132,7 +133,7 @@ export class AccountService {
 
   /**
    * Password login. Unknown account and wrong password get the same answer after an argon2 verification either way;
-   * failures are counted per tried account and per IP in `login_failures` (limits in config.loginLimits). A password
+   * failures are counted per tried account and client IP in `login_failures` (rules in reserveAttempt). A password
    * that no account can have (not 8..64 characters) is refused first, uncounted and without argon2 time.
    */
   async login(body: LoginBody, ip: string): Promise<TokenData> {
@@ -143,37 +144,49 @@ export class AccountService {
     }
     const target = method === 'mobile' ? this.mobileTarget(body.mobile) : this.emailTarget(body.email);
     if (!hasPasswordLength(body.password)) throw badRequest('passwordInvalid');
-    await this.reserveAttempt(target, ip);
+    await this.reserveAttempt(target, ip, { botCheckToken: body.botCheckToken });
     const user = await this.userBy(method, target);
     if (!(await verifyPassword(user?.passwordHash, body.password)) || !user) throw badRequest('invalidAccount');
-    // A success clears the account's failures, this attempt's included (the IP's other failures stay: they limit
-    // guessing across accounts).
-    await this.db.delete(loginFailures).where(eq(loginFailures.account, target));
+    // A success clears the failures of this account from this IP, this attempt's included. Failures from other IPs
+    // stay: the owner logging in must not hand a guesser elsewhere a fresh allowance.
+    await this.db.delete(loginFailures).where(and(eq(loginFailures.account, target), eq(loginFailures.ip, ip)));
     return this.tokens.issue({ userId: user.id });
   }
 
   /**
-   * Counts an attempt as a failure before the password is checked (a success deletes it again), or answers 429 when
-   * the account key or the IP already has too many recent failures (config.loginLimits).
+   * Counts an attempt as a failure before the password is checked (a success deletes it again). The rules
+   * (config.loginLimits; docs/decisions.md, "Rate limits, idempotency and lockout"):
+   * - one client IP with `accountIpFailures` recent failures on this account: 429 (that IP stops guessing it);
+   * - one client IP with `ipFailures` recent failures on any accounts: 429 (that IP stops guessing at all);
+   * - `captchaAfterFailures` recent failures on this account from all IPs together: the attempt needs a bot-check token
+   *   (code 1008 without one; the token is used up). It is never refused for the count alone, so guessers elsewhere
+   *   cannot lock the owner out. Without `botCheckToken` support (password change, where the caller is signed in as
+   *   the account) that count refuses with 429 instead.
    * Lock step: advisory locks on the account key, then the IP (always in that order, so no deadlock) make
-   * count-then-insert atomic: a burst of parallel guesses cannot pass the limit, on any number of instances.
+   * count-then-insert atomic: a burst of parallel guesses cannot pass a limit, on any number of instances.
    */
-  private async reserveAttempt(account: string, ip: string): Promise<void> {
+  private async reserveAttempt(account: string, ip: string, options: { botCheckToken?: string | undefined; captcha?: false }): Promise<void> {
     const limits = this.config.loginLimits;
     // Housekeeping: now and then drop failures older than every window.
     if (randomInt(0, 50) === 0) await this.db.execute(sql`DELETE FROM login_failures WHERE created_at < now() - interval '1 day'`);
     await this.db.transaction(async (tx) => {
       await tx.execute(sql`SELECT pg_advisory_xact_lock(${LOCK_LOGIN_ACCOUNT}, hashtext(${account}))`);
       await tx.execute(sql`SELECT pg_advisory_xact_lock(${LOCK_LOGIN_IP}, hashtext(${ip}))`);
-      const [counts] = rowsOf<{ account: number | string; ip: number | string }>(
+      const window = sql`clock_timestamp() - make_interval(secs => ${limits.accountWindowSeconds})`;
+      const [counts] = rowsOf<{ account: number | string; pair: number | string; ip: number | string }>(
         await tx.execute(sql`
-          SELECT (SELECT count(*) FROM login_failures
-                   WHERE account = ${account} AND created_at > clock_timestamp() - make_interval(secs => ${limits.accountWindowSeconds})) AS account,
+          SELECT (SELECT count(*) FROM login_failures WHERE account = ${account} AND created_at > ${window}) AS account,
+                 (SELECT count(*) FROM login_failures WHERE account = ${account} AND ip = ${ip} AND created_at > ${window}) AS pair,
                  (SELECT count(*) FROM login_failures
                    WHERE ip = ${ip} AND created_at > clock_timestamp() - make_interval(secs => ${limits.ipWindowSeconds})) AS ip`),
       );
-      if (Number(counts!.account) >= limits.accountFailures || Number(counts!.ip) >= limits.ipFailures) {
+      if (Number(counts!.pair) >= limits.accountIpFailures || Number(counts!.ip) >= limits.ipFailures) {
         throw tooManyRequests('loginTooManyFailures');
+      }
+      if (Number(counts!.account) >= limits.captchaAfterFailures) {
+        if (options.captcha === false) throw tooManyRequests('loginTooManyFailures');
+        if (!options.botCheckToken) throw new AppError(400, 'loginCaptchaRequired', undefined, ApiCode.CAPTCHA_REQUIRED);
+        await this.verification.consumeBotToken(options.botCheckToken, tx);
       }
       await tx.insert(loginFailures).values({ account, ip, createdAt: sql`clock_timestamp()` });
     });
@@ -205,7 +218,7 @@ export class AccountService {
     const user = await this.requireUser(userId);
     // Wrong old passwords count like failed logins (key "user:<id>"): a stolen access token cannot guess the password.
     const failureKey = `user:${userId}`;
-    await this.reserveAttempt(failureKey, ip);
+    await this.reserveAttempt(failureKey, ip, { captcha: false });
     if (!(await verifyPassword(user.passwordHash, body.oldPassword))) throw badRequest('oldPasswordIncorrect');
     const passwordHash = await hashPassword(body.password);
     await this.db.transaction(async (tx) => {
@@ -344,7 +357,7 @@ export class AccountService {
       serverId: payload.serverId,
       userLevel: await this.currentLevel(appId, payload),
     });
-    return this.tokens.issue({ userId: account.userId, gameAccountId: account.id });
+    return this.tokens.issue({ userId: account.ownerUserId, gameAccountId: account.id });
   }
 
   /** The token carries no level: keep the one we know (quick login would otherwise overwrite it). */

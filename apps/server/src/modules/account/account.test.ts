@@ -47,7 +47,7 @@ describe.each(BACKENDS)('player accounts (%s)', (backend) => {
 
   beforeAll(async () => {
     shop = await startShop(backend, {
-      TRUST_PROXY: 'true',
+      TRUST_PROXY: '127.0.0.1',
       CODE_RESEND_SECONDS: '0',
       CODE_IP_HOURLY_LIMIT: '100000',
       CODE_TARGET_DAILY_LIMIT: '1000',
@@ -294,20 +294,22 @@ describe.each(BACKENDS)('player accounts (%s)', (backend) => {
       expect((await emailLogin(email, PASSWORD, undefined, 10002)).body.code).toBe(200);
     });
 
-    it('limits failures per account (429, even with the right password) and per IP', async () => {
-      shop.config.loginLimits.accountFailures = 3;
+    it('limits failures per account and client IP (429 from that IP, even with the right password; the owner elsewhere gets in) and per IP', async () => {
+      shop.config.loginLimits.accountIpFailures = 3;
       const { email } = await registerEmail();
-      for (let i = 0; i < 3; i++) expect((await emailLogin(email, `wrong-${i}-password`)).body.message).toBe(INVALID_ACCOUNT);
-      const limited = await emailLogin(email, PASSWORD);
+      const guesser = nextIp();
+      for (let i = 0; i < 3; i++) expect((await emailLogin(email, `wrong-${i}-password`, guesser)).body.message).toBe(INVALID_ACCOUNT);
+      const limited = await emailLogin(email, PASSWORD, guesser);
       expect(limited.status).toBe(429);
       expect(limited.body).toEqual({ code: 429, message: 'Too many failed login attempts. Please try again later.', data: null });
+      expect((await emailLogin(email, PASSWORD, nextIp())).body.code).toBe(200);
       // The same for an account that does not exist (no hint either way).
       const ghost = nextEmail();
-      for (let i = 0; i < 3; i++) await emailLogin(ghost, `wrong-${i}-password`);
-      expect((await emailLogin(ghost, PASSWORD)).body).toEqual(limited.body);
+      for (let i = 0; i < 3; i++) await emailLogin(ghost, `wrong-${i}-password`, guesser);
+      expect((await emailLogin(ghost, PASSWORD, guesser)).body).toEqual(limited.body);
       // The window passing lifts the limit.
       await shop.services.db.execute(sql`UPDATE login_failures SET created_at = now() - interval '16 minutes' WHERE account = ${email}`);
-      expect((await emailLogin(email, PASSWORD)).body.code).toBe(200);
+      expect((await emailLogin(email, PASSWORD, guesser)).body.code).toBe(200);
 
       shop.config.loginLimits.ipFailures = 2;
       const ip = nextIp();
@@ -319,18 +321,57 @@ describe.each(BACKENDS)('player accounts (%s)', (backend) => {
   });
 
   describe('failed-login limits under parallel guesses', () => {
-    it('a burst of parallel wrong passwords gets exactly the allowed number of tries', async () => {
-      shop.config.loginLimits.accountFailures = 3;
+    it('a burst of parallel wrong passwords from one IP gets exactly the allowed number of tries', async () => {
+      shop.config.loginLimits.accountIpFailures = 3;
       const { email } = await registerEmail();
-      const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => emailLogin(email, `wrong-${i}-password`, nextIp())));
+      const guesser = nextIp();
+      const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => emailLogin(email, `wrong-${i}-password`, guesser)));
       expect(answers.filter((answer) => answer.body.message === INVALID_ACCOUNT)).toHaveLength(3);
       expect(answers.filter((answer) => answer.status === 429)).toHaveLength(7);
       const [stored] = (
         (await shop.services.db.execute(sql`SELECT count(*) AS n FROM login_failures WHERE account = ${email}`)) as unknown as { rows: { n: string | number }[] }
       ).rows;
       expect(Number(stored!.n)).toBe(3);
-      // even the right password waits for the window now
-      expect((await emailLogin(email, PASSWORD)).status).toBe(429);
+      // even the right password waits for the window now, from that IP
+      expect((await emailLogin(email, PASSWORD, guesser)).status).toBe(429);
+    });
+  });
+
+  describe('no lockout by strangers (ASVS 6.1.1)', () => {
+    const CAPTCHA_REQUIRED = { code: 1008, message: 'Please complete the verification to log in.', data: null };
+    const loginWithToken = async (email: string, password: string, ip: string) =>
+      post<TokenData>('/user/login', { loginType: 1, email, password, botCheckToken: await botToken() }, { ip });
+
+    it('guessers on many IPs make the account ask for a captcha, never refuse its owner; one IP gets at most N guesses', async () => {
+      shop.config.loginLimits.accountIpFailures = 3;
+      shop.config.loginLimits.captchaAfterFailures = 5;
+      const { email } = await registerEmail();
+      const attackers = Array.from({ length: 8 }, () => nextIp());
+      const answers = await Promise.all(attackers.flatMap((ip) => [0, 1, 2].map((i) => emailLogin(email, `wrong-${ip}-${i}`, ip))));
+      expect(answers.filter((answer) => answer.body.message === INVALID_ACCOUNT)).toHaveLength(5);
+      const asked = answers.filter((answer) => answer.body.code === CAPTCHA_REQUIRED.code);
+      expect(asked).toHaveLength(19);
+      expect(asked[0]!.status).toBe(400);
+      expect(asked[0]!.body).toEqual(CAPTCHA_REQUIRED);
+
+      // The owner, on their own IP, while the guessing goes on: asked for the captcha, then logs in with a solved one.
+      const owner = nextIp();
+      const hammering = Promise.all(attackers.map((ip) => emailLogin(email, 'still guessing', ip)));
+      expect((await emailLogin(email, PASSWORD, owner)).body).toEqual(CAPTCHA_REQUIRED);
+      expect((await loginWithToken(email, PASSWORD, owner)).body.code).toBe(200);
+      await hammering;
+      expect((await loginWithToken(email, PASSWORD, owner)).body.code).toBe(200);
+
+      // A guesser who solves a puzzle per guess still gets only accountIpFailures guesses from one IP in the window.
+      const solver = nextIp();
+      for (let i = 0; i < 3; i++) expect((await loginWithToken(email, `solved-${i}-password`, solver)).body.message).toBe(INVALID_ACCOUNT);
+      expect((await loginWithToken(email, PASSWORD, solver)).status).toBe(429);
+
+      // A token is good for one attempt.
+      const token = await botToken();
+      const once = { loginType: 1, email, botCheckToken: token };
+      expect((await post('/user/login', { ...once, password: 'one wrong password' }, { ip: nextIp() })).body.message).toBe(INVALID_ACCOUNT);
+      await expectRefused(post('/user/login', { ...once, password: PASSWORD }, { ip: nextIp() }), 400, 'Verification failed, please try again.');
     });
   });
 
@@ -401,12 +442,13 @@ describe.each(BACKENDS)('player accounts (%s)', (backend) => {
         MISMATCH,
       );
       expect((await post('/user/change/password', { oldPassword: PASSWORD, password: newPassword, confirmPassword: newPassword })).status).toBe(401);
-      // Wrong old passwords are limited like failed logins.
-      shop.config.loginLimits.accountFailures = 2;
+      // Wrong old passwords are limited like failed logins; the caller is signed in as the account, so its count over
+      // all IPs refuses (429) instead of asking for a captcha.
+      shop.config.loginLimits.captchaAfterFailures = 2;
       await post('/user/change/password', { oldPassword: 'not the password 2', password: newPassword, confirmPassword: newPassword }, { token: tokens.token });
       const limited = await post('/user/change/password', { oldPassword: PASSWORD, password: newPassword, confirmPassword: newPassword }, { token: tokens.token });
       expect(limited.status).toBe(429);
-      shop.config.loginLimits.accountFailures = limits.accountFailures;
+      shop.config.loginLimits.captchaAfterFailures = limits.captchaAfterFailures;
       const changed = await post<TokenData>('/user/change/password', { oldPassword: PASSWORD, password: newPassword, confirmPassword: newPassword }, { token: tokens.token });
       expect(changed.body.code).toBe(200);
       expect((await info(tokens.token)).status).toBe(401);

@@ -6,7 +6,7 @@ import { WindowCounter } from './window-counter.ts';
 describe.each(BACKENDS)("the shop's analytics endpoint (%s)", (backend) => {
   let shop: TestShop;
   beforeAll(async () => {
-    shop = await startShop(backend, { TRUST_PROXY: 'true' });
+    shop = await startShop(backend, { TRUST_PROXY: '127.0.0.1' });
   });
   afterAll(() => shop.close());
 

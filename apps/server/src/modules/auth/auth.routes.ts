@@ -5,16 +5,20 @@ import { forbidden, unauthorized } from '../../http/errors.ts';
 import type { Services } from '../../services.ts';
 import { verifyLaunch } from './launch-signature.ts';
 
-export function registerAuthRoutes(app: FastifyInstance, { config, games, tokens, ledger, users }: Services): void {
+export function registerAuthRoutes(app: FastifyInstance, { config, games, tokens, ledger, users, rateLimits }: Services): void {
+  // Per client IP only: a per-account key taken from an unsigned body would let anyone block the account's owner.
+  const loginLimit = { rateLimit: rateLimits.route(app, 'login') };
   registerRoute(app, quickLogin, async ({ body }) => {
     await games.requireGame(body.appId);
+    // Only the game can say who owns a role: production accepts signed launches only (and does not start without every
+    // game's launch secret); development and tests accept the spec's plain links for games without a secret.
     const secret = config.gameLaunchSecrets[body.appId];
-    if (secret && !verifyLaunch(body, secret)) throw forbidden('invalidLaunchSignature');
+    if (secret ? !verifyLaunch(body, secret) : config.environment === 'production') throw forbidden('invalidLaunchSignature');
     const account = await games.findOrCreateForQuickLogin(body);
-    return tokens.issue({ userId: account.userId, gameAccountId: account.id });
-  });
+    return tokens.issue({ userId: account.ownerUserId, gameAccountId: account.id });
+  }, loginLimit);
 
-  registerRoute(app, refreshToken, ({ body }) => tokens.refresh(body.refreshToken));
+  registerRoute(app, refreshToken, ({ body }) => tokens.refresh(body.refreshToken), { rateLimit: rateLimits.route(app, 'refresh') });
 
   registerRoute(app, userInfo, async ({ user }) => {
     const player = await users.find(user.userId);
@@ -27,7 +31,8 @@ export function registerAuthRoutes(app: FastifyInstance, { config, games, tokens
       countryCode: player.countryCode,
       hasPassword: player.passwordHash !== null,
       gameRole: account ? await games.describe(account) : null,
-      voucherBalance: account ? await ledger.balance(account.id) : 0,
+      // a role bound by game ID is one the player buys for; its balance is its owner's business
+      voucherBalance: account?.owned ? await ledger.balance(account.id) : 0,
     };
   });
 }

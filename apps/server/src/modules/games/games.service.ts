@@ -1,13 +1,19 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { GameRole } from '@shop/contract/auth';
 import type { Db, Executor } from '../../db/client.ts';
-import { gameAccounts, gameServers, games, users } from '../../db/schema.ts';
+import { gameAccounts, gameServers, games, playerRoles, users } from '../../db/schema.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
 
 /** Advisory lock namespace of first quick logins. */
 const QUICK_LOGIN_LOCK = 727_010;
 
 export type GameAccountRow = typeof gameAccounts.$inferSelect;
+/** A role a launch from the game gave an owner. */
+export type OwnedGameAccount = GameAccountRow & { ownerUserId: number };
+/** A role as a session sees it. */
+export type SessionRole = GameAccountRow & { owned: boolean };
+
+const isOwned = (account: GameAccountRow): account is OwnedGameAccount => account.ownerUserId !== null;
 
 interface GameInfo {
   appId: number;
@@ -43,6 +49,10 @@ export class GamesService {
     return this.cache;
   }
 
+  async appIds(): Promise<number[]> {
+    return [...(await this.all()).keys()];
+  }
+
   async requireGame(appId: number): Promise<GameInfo> {
     const game = (await this.all()).get(appId);
     if (!game) throw notFound('unknownGame');
@@ -50,45 +60,54 @@ export class GamesService {
   }
 
   /**
-   * Finds or creates the player and its game account for a role the game vouched for. A role already bound to a
-   * different game account id is refused.
-   * Lock step: first logins of one game account take a transaction-scoped advisory lock named after (appId, accountId),
-   * so concurrent first logins end on one player and one game account instead of racing to create several.
+   * The player a launch from the game logs in: the role's owner. The game's launch (signed in production) is the only
+   * proof of owning a role, so a role that players had only bound by game ID gets its owner here, and a binding never
+   * decides who that is (docs/decisions.md, "Who owns a role"). The owner is the player of the game account's other
+   * roles if a launch proved one, else a new player. A role owned under another game account id is refused.
+   * Lock step: launches of one game account take a transaction-scoped advisory lock named after (appId, accountId), so
+   * concurrent first launches end on one player; the role row is then locked (FOR UPDATE) and its owner set only while
+   * it has none, so a binding or a launch of another account racing this one cannot split ownership.
    */
-  async findOrCreateForQuickLogin(role: RoleFromGame): Promise<GameAccountRow> {
+  async findOrCreateForQuickLogin(role: RoleFromGame): Promise<OwnedGameAccount> {
     const existing = await this.roleAccount(this.db, role);
-    if (existing) return this.refreshRole(this.db, existing, role);
+    if (existing && isOwned(existing)) return this.refreshRole(this.db, existing, role);
     return this.db.transaction(async (tx) => {
       await tx.execute(sql`SELECT pg_advisory_xact_lock(${QUICK_LOGIN_LOCK}, hashtext(${`${role.appId}:${role.accountId}`}))`);
-      const existing = await this.roleAccount(tx, role);
-      if (existing) return this.refreshRole(tx, existing, role);
-      const [sibling] = await tx
-        .select({ userId: gameAccounts.userId })
-        .from(gameAccounts)
-        .where(and(eq(gameAccounts.appId, role.appId), eq(gameAccounts.accountId, role.accountId)))
-        .limit(1);
-      const userId = sibling?.userId ?? (await tx.insert(users).values({}).returning({ id: users.id }))[0]!.id;
-      const [created] = await tx
+      await tx
         .insert(gameAccounts)
-        .values({
-          userId,
-          appId: role.appId,
-          accountId: role.accountId,
-          serverId: role.serverId,
-          roleId: role.roleId,
-          roleName: role.roleId,
-          userLevel: role.userLevel,
-          isDefault: !sibling,
-        })
-        .onConflictDoNothing()
+        .values({ appId: role.appId, accountId: role.accountId, serverId: role.serverId, roleId: role.roleId, roleName: role.roleId, userLevel: role.userLevel })
+        .onConflictDoNothing();
+      const [current] = await tx
+        .select()
+        .from(gameAccounts)
+        .where(and(eq(gameAccounts.appId, role.appId), eq(gameAccounts.serverId, role.serverId), eq(gameAccounts.roleId, role.roleId)))
+        .for('update');
+      if (isOwned(current!)) return this.refreshRole(tx, current, role);
+      const [sibling] = await tx
+        .select({ ownerUserId: gameAccounts.ownerUserId })
+        .from(gameAccounts)
+        .where(and(eq(gameAccounts.appId, role.appId), eq(gameAccounts.accountId, role.accountId), isNotNull(gameAccounts.ownerUserId)))
+        .limit(1);
+      const ownerUserId = sibling?.ownerUserId ?? (await tx.insert(users).values({}).returning({ id: users.id }))[0]!.id;
+      // The game's word on the role: its game account id and level (a binding by game ID may have written others).
+      const [owned] = await tx
+        .update(gameAccounts)
+        .set({ ownerUserId, accountId: role.accountId, userLevel: role.userLevel, updatedAt: sql`now()` })
+        .where(eq(gameAccounts.id, current!.id))
         .returning();
-      if (created) return created;
-      // The role was bound by a login for another game account id in the meantime.
-      throw forbidden('roleOfAnotherAccount');
+      await tx
+        .insert(playerRoles)
+        .values({
+          userId: ownerUserId,
+          gameAccountId: owned!.id,
+          isDefault: sql`NOT EXISTS (SELECT 1 FROM ${playerRoles} p WHERE p.user_id = ${ownerUserId} AND p.is_default)`,
+        })
+        .onConflictDoNothing();
+      return owned as OwnedGameAccount;
     });
   }
 
-  private async roleAccount(executor: Executor, role: RoleFromGame): Promise<GameAccountRow | undefined> {
+  private async roleAccount(executor: Executor, role: Pick<RoleFromGame, 'appId' | 'serverId' | 'roleId'>): Promise<GameAccountRow | undefined> {
     const [row] = await executor
       .select()
       .from(gameAccounts)
@@ -96,7 +115,7 @@ export class GamesService {
     return row;
   }
 
-  private async refreshRole(executor: Executor, account: GameAccountRow, role: RoleFromGame): Promise<GameAccountRow> {
+  private async refreshRole(executor: Executor, account: OwnedGameAccount, role: RoleFromGame): Promise<OwnedGameAccount> {
     if (account.accountId !== role.accountId) throw forbidden('roleOfAnotherAccount');
     if (account.userLevel === role.userLevel) return account;
     const [updated] = await executor
@@ -104,18 +123,22 @@ export class GamesService {
       .set({ userLevel: role.userLevel, updatedAt: new Date() })
       .where(eq(gameAccounts.id, account.id))
       .returning();
-    return updated ?? account;
+    return (updated as OwnedGameAccount | undefined) ?? account;
   }
 
-  /** The session's game account, or the player's default one. */
-  async roleOfSession(userId: number, gameAccountId?: number): Promise<GameAccountRow | undefined> {
+  /**
+   * The session's role, or the player's default one, among the roles the player shops for; `owned` tells whether the
+   * game launched this player into it (only then are its voucher balance and history theirs to see).
+   */
+  async roleOfSession(userId: number, gameAccountId?: number): Promise<SessionRole | undefined> {
     const [row] = await this.db
-      .select()
-      .from(gameAccounts)
-      .where(gameAccountId ? and(eq(gameAccounts.id, gameAccountId), eq(gameAccounts.userId, userId)) : eq(gameAccounts.userId, userId))
-      .orderBy(desc(gameAccounts.isDefault), desc(gameAccounts.updatedAt))
+      .select({ account: gameAccounts, isDefault: playerRoles.isDefault })
+      .from(playerRoles)
+      .innerJoin(gameAccounts, eq(gameAccounts.id, playerRoles.gameAccountId))
+      .where(and(eq(playerRoles.userId, userId), gameAccountId ? eq(playerRoles.gameAccountId, gameAccountId) : undefined))
+      .orderBy(desc(playerRoles.isDefault), desc(gameAccounts.updatedAt))
       .limit(1);
-    return row;
+    return row ? { ...row.account, owned: row.account.ownerUserId === userId } : undefined;
   }
 
   async describe(account: GameAccountRow): Promise<GameRole> {

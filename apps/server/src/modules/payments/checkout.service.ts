@@ -7,7 +7,7 @@ import type { Language } from '@shop/contract/languages';
 import type { ThirdChannelNameValue } from '@shop/contract/orders';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { gameAccounts, orderItems, orders } from '../../db/schema.ts';
+import { gameAccounts, orderItems, orders, playerRoles } from '../../db/schema.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
 import { pickLocalized } from '../../shared/localized.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
@@ -15,6 +15,8 @@ import type { ChannelsService } from '../channels/channels.service.ts';
 import type { GamesService } from '../games/games.service.ts';
 import { createOrderResult, enqueueExpiry, nextOrderId } from '../orders/order-creation.ts';
 import { newOrderSn } from '../orders/order-number.ts';
+import { checkUnpaidOrders, reserveUnpaidOrderSlot } from '../orders/unpaid-orders.ts';
+import type { IdempotencyClaim } from '../../http/idempotency.ts';
 import type { OrderRow } from '../orders/order-state-machine.ts';
 import type { SessionUser } from '../auth/tokens.ts';
 import { minorToMajorNumber } from './money.ts';
@@ -36,15 +38,18 @@ export class CheckoutService {
   /**
    * Creates a voucher order priced from our catalogue and opens its payment. The order, its item and its expiry job
    * are one transaction; the provider is called after it commits, so a slow provider never holds database locks and a
-   * provider failure leaves a payable order the player can retry.
+   * provider failure leaves a payable order the player can retry. A player holding too many unpaid orders is refused
+   * before the provider is asked, and again, atomically, in the transaction. With an Idempotency-Key the answer is
+   * recorded in that transaction too.
    */
-  async createVoucherOrder(user: SessionUser, body: CreateBody, language: Language): Promise<CreateOrderResult> {
+  async createVoucherOrder(user: SessionUser, body: CreateBody, language: Language, idempotency?: IdempotencyClaim): Promise<CreateOrderResult> {
     await this.games.requireGame(body.appId);
     const [[account], product] = await Promise.all([
       this.db
         .select({ id: gameAccounts.id })
-        .from(gameAccounts)
-        .where(and(eq(gameAccounts.userId, user.userId), eq(gameAccounts.appId, body.appId), eq(gameAccounts.roleId, body.gameRoleId)))
+        .from(playerRoles)
+        .innerJoin(gameAccounts, eq(gameAccounts.id, playerRoles.gameAccountId))
+        .where(and(eq(playerRoles.userId, user.userId), eq(gameAccounts.appId, body.appId), eq(gameAccounts.roleId, body.gameRoleId)))
         .limit(1),
       this.catalog.sellableProduct(this.db, body.id),
     ]);
@@ -59,6 +64,7 @@ export class CheckoutService {
 
     const channel = await this.channels.offered(body.appId, body.selectedRegionCode, body);
     if (!channel) throw badRequest('channelNotOffered');
+    await checkUnpaidOrders(this.db, user.userId, this.config.unpaidOrdersPerPlayer);
 
     // The provider is asked before the order is written, so the order, its item, its payment answer and its expiry job
     // are one transaction (one commit) and no database lock waits on a provider. A payment opened for an order that
@@ -79,6 +85,7 @@ export class CheckoutService {
     });
 
     const order = await this.db.transaction(async (tx) => {
+      await reserveUnpaidOrderSlot(tx, user.userId, this.config.unpaidOrdersPerPlayer);
       const [created] = await tx
         .insert(orders)
         .values({
@@ -112,6 +119,7 @@ export class CheckoutService {
         voucherAmount: product.voucherAmount,
       });
       await enqueueExpiry(tx, created!);
+      await idempotency?.complete(tx, createOrderResult(created!, payment.body));
       return created!;
     });
     return createOrderResult(order, payment.body);

@@ -7,13 +7,17 @@ import { registerRoute } from '../../http/route.ts';
 import { badRequest, conflict, notFound, providerUnavailable } from '../../http/errors.ts';
 import { orders } from '../../db/schema.ts';
 import type { Services } from '../../services.ts';
+import { byPlayer } from '../../http/rate-limit.ts';
 import { captureAndSettle } from './paypal/paypal-settlement.ts';
 import { ProviderError } from './provider-error.ts';
 
 export function registerPaymentRoutes(app: FastifyInstance, services: Services): void {
-  const { checkout, orders: orderService, db, paymentClients, settlement } = services;
+  const { checkout, orders: orderService, db, paymentClients, settlement, rateLimits, idempotency } = services;
 
-  registerRoute(app, createVoucherOrder, ({ user, body, language }) => checkout.createVoucherOrder(user, body, language));
+  registerRoute(app, createVoucherOrder, ({ user, body, language, idempotency: claim }) => checkout.createVoucherOrder(user, body, language, claim), {
+    rateLimit: rateLimits.route(app, 'orders', byPlayer),
+    idempotency,
+  });
 
   /** The caller's unpaid order, ready to be paid again. */
   const payableOrder = async (userId: number, orderId: number) => {

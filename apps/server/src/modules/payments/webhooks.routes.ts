@@ -10,6 +10,7 @@ import { verifyXsollaSignature, xsollaError, XSOLLA_ERROR_HTTP_STATUS, type Xsol
 import { XsollaPaymentNotification, XsollaRefundNotification, XsollaUserValidation } from './xsolla/webhook-types.ts';
 import { PAYERMAX_NOTIFY_SUCCESS, PayermaxNotification, type PayermaxRefundNotification } from './payermax/notification.ts';
 import { ProviderError } from './provider-error.ts';
+import { isFreshSignedTime, PAYERMAX_NOTIFY_MAX_AGE_MS, PAYPAL_TRANSMISSION_MAX_AGE_MS } from './signed-time.ts';
 import { DuplicatePaymentsService } from './duplicate-payments.ts';
 
 declare module 'fastify' {
@@ -59,6 +60,10 @@ interface PaypalEvent {
 
 async function paypalWebhook({ paymentClients, settlement, db }: Services, request: FastifyRequest, reply: FastifyReply) {
   const raw = request.rawBody ?? '';
+  // Checked before asking PayPal: the time is part of the signed text, so a stale one cannot be made fresh.
+  const [transmissionTime] = [request.headers['paypal-transmission-time']].flat();
+  if (transmissionTime && !isFreshSignedTime(transmissionTime, PAYPAL_TRANSMISSION_MAX_AGE_MS))
+    return reply.status(400).send({ name: 'STALE_TRANSMISSION', message: 'PAYPAL-TRANSMISSION-TIME is outside the accepted window' });
   const verified = await paypalVerify(paymentClients.paypal, request, raw);
   if (verified === 'unavailable') return reply.status(503).send({ name: 'SERVICE_UNAVAILABLE' });
   if (!verified) return reply.status(400).send({ name: 'INVALID_SIGNATURE', message: 'webhook signature verification failed' });
@@ -249,6 +254,8 @@ async function payermaxWebhook(services: Services, request: FastifyRequest, repl
   const parsed = PayermaxNotification.safeParse(parseJson(raw));
   if (!parsed.success) return fail(400, 'invalid notification');
   const notification = parsed.data;
+  if (notification.notifyTime !== undefined && !isFreshSignedTime(notification.notifyTime, PAYERMAX_NOTIFY_MAX_AGE_MS))
+    return fail(400, 'stale notification: notifyTime is outside the accepted window');
   const { appId, merchantNo } = paymentClients.payermax.account;
   if (notification.appId !== appId || notification.merchantNo !== merchantNo) return fail(400, 'notification for another merchant');
   if (notification.notifyType === 'REFUND') return payermaxRefund(services, notification, request, reply);

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { BACKENDS, startShop, type TestShop } from '../../../test/harness.ts';
 import { balanceOf, createOrder, newPlayer, orderOf, type Player } from '../../../test/shopping.ts';
@@ -107,6 +107,21 @@ describe.each(BACKENDS)('provider webhooks (%s)', (backend) => {
       expect(await ledgerOf(result.orderId)).toBe(1);
     });
 
+    it('refuses a notification signed long ago or ahead of our clock, and takes one as old as its last retry', async () => {
+      const { player, result } = await unpaid('payermax');
+      const notifiedAt = (offsetMs: number) => ({ ...payermaxPayment(result.orderSn, result.totalAmount), notifyTime: new Date(Date.now() + offsetMs).toISOString() });
+      for (const body of [notifiedAt(-3 * 86_400_000), notifiedAt(-25 * 3_600_000), notifiedAt(60 * 60_000), { ...notifiedAt(0), notifyTime: 'not a time' }]) {
+        const answer = await postPayermax(shop, body);
+        expect(answer.status).toBe(400);
+        expect(JSON.parse(answer.text)).toEqual({ code: 'FAIL', msg: expect.stringContaining('notifyTime') });
+      }
+      await expectUntouched(player, result.orderId);
+      // PayerMax's last retry comes about 13 h after the first try and may resend the first try's body.
+      const lastRetry = await postPayermax(shop, notifiedAt(-14 * 3_600_000));
+      expect(lastRetry.text).toBe('{"code":"SUCCESS","msg":"Success"}');
+      expect((await orderOf(shop, player, result.orderId)).status).toBe(3);
+    });
+
     it('marks a FAILED payment as Transaction Failed', async () => {
       const { player, result } = await unpaid('payermax');
       await postPayermax(shop, payermaxPayment(result.orderSn, result.totalAmount, 'USD', 'FAILED'));
@@ -129,6 +144,26 @@ describe.each(BACKENDS)('provider webhooks (%s)', (backend) => {
       expect((await postPaypal(shop, paypalCaptureCompleted(result.orderSn, '0.01'))).status).toBe(422);
       expect((await postPaypal(shop, paypalCaptureCompleted(result.orderSn, 'abc'))).status).toBe(422);
       await expectUntouched(player, result.orderId);
+    });
+
+    it('refuses a transmission signed long ago or ahead of our clock without asking PayPal, and takes a fresh retry', async () => {
+      const { player, result } = await unpaid('paypal');
+      const event = paypalCaptureCompleted(result.orderSn, result.totalAmount.toFixed(2));
+      const verify = vi.spyOn(shop.services.paymentClients.paypal, 'verifyWebhook');
+      try {
+        for (const offsetMs of [-3 * 86_400_000, -11 * 60_000, 10 * 60_000]) {
+          const answer = await postPaypal(shop, event, 'valid', new Date(Date.now() + offsetMs));
+          expect(answer.status).toBe(400);
+          expect(JSON.parse(answer.text).name).toBe('STALE_TRANSMISSION');
+        }
+        expect(verify).not.toHaveBeenCalled();
+      } finally {
+        verify.mockRestore();
+      }
+      await expectUntouched(player, result.orderId);
+      // PayPal's retry of the same event is a new transmission, signed with its own time.
+      expect((await postPaypal(shop, event, 'valid', new Date(Date.now() - 60_000))).status).toBe(200);
+      expect((await orderOf(shop, player, result.orderId)).status).toBe(3);
     });
 
     it('applies the same capture webhook delivered ten times at once exactly once', async () => {

@@ -3,8 +3,8 @@ import type { TokenData } from '@shop/contract/auth';
 import type { BoundRole, GameServerRole, RoleBindBody } from '@shop/contract/roles';
 import type { z } from 'zod';
 import type { Db, Executor } from '../../db/client.ts';
-import { gameAccounts, games } from '../../db/schema.ts';
-import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
+import { gameAccounts, games, playerRoles } from '../../db/schema.ts';
+import { AppError, badRequest, conflict, notFound } from '../../http/errors.ts';
 import type { SessionUser, TokenService } from '../auth/tokens.ts';
 import type { GameAccountRow, GamesService } from '../games/games.service.ts';
 import { GameServerError, type GameServerAccount, type GameServerClient } from '../games/game-server-client.ts';
@@ -13,9 +13,14 @@ type BindBody = z.output<typeof RoleBindBody>;
 
 export const gameServerUnavailable = () => new AppError(502, 'gameServerUnavailable');
 
+/** A role the player shops for, with the player's own flag on it. */
+type LinkedRole = GameAccountRow & { isDefault: boolean };
+
 /**
- * The player's game accounts (roles): looked up by game ID on the game's server, bound once (a role belongs to one
- * player: the unique key (app, server, role) decides races), one default per player, and switching the session.
+ * The roles a player shops for (`player_roles`): the ones the game launched them into and the ones they bound by game ID
+ * after the game's server confirmed it. Any number of players may bind one role (as anyone may top up any game ID):
+ * binding lets a player buy for the role, and never makes them its owner, shows them its vouchers or blocks the owner
+ * (docs/decisions.md, "Who owns a role"). One default per player, and switching the session between them.
  */
 export class RolesService {
   constructor(
@@ -26,13 +31,20 @@ export class RolesService {
   ) {}
 
   async list(user: SessionUser, appId?: number): Promise<BoundRole[]> {
-    const rows = await this.db
-      .select()
-      .from(gameAccounts)
-      .where(and(eq(gameAccounts.userId, user.userId), appId ? eq(gameAccounts.appId, appId) : undefined))
-      .orderBy(desc(gameAccounts.isDefault), asc(gameAccounts.id));
-    const described = await Promise.all(rows.map(async (row) => this.describe(row.accountName ? row : await this.refreshFromGame(row), user)));
-    return described;
+    const rows = await this.linkedRoles(this.db, user.userId)
+      .where(appId ? eq(gameAccounts.appId, appId) : undefined)
+      .orderBy(desc(playerRoles.isDefault), asc(gameAccounts.id));
+    return Promise.all(
+      rows.map(async ({ account, isDefault }) => this.describe({ ...(account.accountName ? account : await this.refreshFromGame(account)), isDefault }, user)),
+    );
+  }
+
+  private linkedRoles(executor: Executor, userId: number) {
+    return executor
+      .select({ account: gameAccounts, isDefault: playerRoles.isDefault })
+      .from(playerRoles)
+      .innerJoin(gameAccounts, and(eq(gameAccounts.id, playerRoles.gameAccountId), eq(playerRoles.userId, userId)))
+      .$dynamic();
   }
 
   /**
@@ -57,14 +69,11 @@ export class RolesService {
     }
   }
 
-  /** A game account of this player; another player's (or none) is "not found". */
+  /** A role this player shops for (launched into or bound); any other (or none) is "not found". */
   async owned(executor: Executor, userId: number, gameAccountId: number): Promise<GameAccountRow> {
-    const [row] = await executor
-      .select()
-      .from(gameAccounts)
-      .where(and(eq(gameAccounts.id, gameAccountId), eq(gameAccounts.userId, userId)));
+    const [row] = await this.linkedRoles(executor, userId).where(eq(playerRoles.gameAccountId, gameAccountId));
     if (!row) throw notFound('gameAccountNotFound');
-    return row;
+    return row.account;
   }
 
   /** The account a request acts for: the one named, else the session's, else the player's default. */
@@ -77,10 +86,7 @@ export class RolesService {
 
   async lookup(user: SessionUser, appId: number, gameId: string): Promise<GameServerRole[]> {
     const account = await this.findOnGameServer(appId, gameId);
-    const bound = await this.db
-      .select({ serverId: gameAccounts.serverId, roleId: gameAccounts.roleId })
-      .from(gameAccounts)
-      .where(and(eq(gameAccounts.userId, user.userId), eq(gameAccounts.appId, appId)));
+    const bound = (await this.linkedRoles(this.db, user.userId).where(eq(gameAccounts.appId, appId))).map((row) => row.account);
     return account.roles.map((role) => ({
       appId,
       gameId: account.gameId,
@@ -95,50 +101,41 @@ export class RolesService {
   }
 
   /**
-   * Binds a role the game server confirms. Names and level come from the game server, never from the client.
-   * Conditional insert: ON CONFLICT (app, server, role) DO NOTHING; the loser of a race reads who owns the role.
+   * Binds a role the game server confirms. Names and level come from the game server, never from the client; the role
+   * row is created if no launch or binding made it yet (without an owner: only a launch sets one).
+   * Conditional inserts: the role row ON CONFLICT (app, server, role) refreshes the game server's names and returns the
+   * row either way; the binding ON CONFLICT (player, role) DO NOTHING, so of two racing binds of one player one wins.
    */
   async bind(user: SessionUser, body: BindBody): Promise<BoundRole> {
     const account = await this.findOnGameServer(body.appId, body.gameId);
     const role = account.roles.find((r) => r.roleId === body.roleId && r.serverId === body.serverId);
     if (!role) throw notFound('roleNotFound');
     const row = await this.db.transaction(async (tx) => {
+      const names = { accountName: account.accountName, roleName: role.roleName, userLevel: role.level };
+      const [gameRole] = await tx
+        .insert(gameAccounts)
+        .values({ appId: body.appId, accountId: account.gameId, serverId: role.serverId, roleId: role.roleId, ...names })
+        .onConflictDoUpdate({ target: [gameAccounts.appId, gameAccounts.serverId, gameAccounts.roleId], set: { ...names, updatedAt: sql`now()` } })
+        .returning();
       const [hasDefault] = await tx
-        .select({ id: gameAccounts.id })
-        .from(gameAccounts)
-        .where(and(eq(gameAccounts.userId, user.userId), eq(gameAccounts.isDefault, true)))
+        .select({ id: playerRoles.gameAccountId })
+        .from(playerRoles)
+        .where(and(eq(playerRoles.userId, user.userId), eq(playerRoles.isDefault, true)))
         .limit(1);
       const makeDefault = body.setDefault === true || !hasDefault;
-      const [created] = await tx
-        .insert(gameAccounts)
-        .values({
-          userId: user.userId,
-          appId: body.appId,
-          accountId: account.gameId,
-          accountName: account.accountName,
-          serverId: role.serverId,
-          roleId: role.roleId,
-          roleName: role.roleName,
-          userLevel: role.level,
-          isDefault: makeDefault,
-        })
+      const [bound] = await tx
+        .insert(playerRoles)
+        .values({ userId: user.userId, gameAccountId: gameRole!.id, isDefault: makeDefault })
         .onConflictDoNothing()
         .returning();
-      if (!created) {
-        const [owner] = await tx
-          .select({ userId: gameAccounts.userId })
-          .from(gameAccounts)
-          .where(and(eq(gameAccounts.appId, body.appId), eq(gameAccounts.serverId, role.serverId), eq(gameAccounts.roleId, role.roleId)));
-        if (owner?.userId === user.userId) throw conflict('roleAlreadyBound');
-        throw forbidden('roleBoundToAnotherPlayer');
-      }
-      if (makeDefault) await this.setDefaultIn(tx, user.userId, created.id);
-      return { ...created, isDefault: makeDefault };
+      if (!bound) throw conflict('roleAlreadyBound');
+      if (makeDefault) await this.setDefaultIn(tx, user.userId, gameRole!.id);
+      return { ...gameRole!, isDefault: makeDefault };
     });
     return this.describe(row, user);
   }
 
-  /** One statement: every account of the player gets is_default = (id = chosen), only if the chosen one is theirs. */
+  /** One statement: every binding of the player gets is_default = (role = chosen), only if the chosen one is theirs. */
   async setDefault(user: SessionUser, gameAccountId: number): Promise<BoundRole[]> {
     const updated = await this.setDefaultIn(this.db, user.userId, gameAccountId);
     if (!updated) throw notFound('gameAccountNotFound');
@@ -147,15 +144,15 @@ export class RolesService {
 
   private async setDefaultIn(executor: Executor, userId: number, gameAccountId: number): Promise<number> {
     const result = await executor
-      .update(gameAccounts)
-      .set({ isDefault: sql`${gameAccounts.id} = ${gameAccountId}`, updatedAt: sql`now()` })
+      .update(playerRoles)
+      .set({ isDefault: sql`${playerRoles.gameAccountId} = ${gameAccountId}` })
       .where(
         and(
-          eq(gameAccounts.userId, userId),
-          sql`EXISTS (SELECT 1 FROM ${gameAccounts} g WHERE g.id = ${gameAccountId} AND g.user_id = ${userId})`,
+          eq(playerRoles.userId, userId),
+          sql`EXISTS (SELECT 1 FROM ${playerRoles} p WHERE p.game_account_id = ${gameAccountId} AND p.user_id = ${userId})`,
         ),
       )
-      .returning({ id: gameAccounts.id });
+      .returning({ id: playerRoles.gameAccountId });
     return result.length;
   }
 
@@ -182,7 +179,7 @@ export class RolesService {
     }
   }
 
-  private async describe(row: GameAccountRow, user: SessionUser): Promise<BoundRole> {
+  private async describe(row: LinkedRole, user: SessionUser): Promise<BoundRole> {
     const role = await this.games.describe(row);
     return {
       id: row.id,

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BoundRole, GameServerRole } from '@shop/contract/roles';
 import type { TokenData, UserInfo } from '@shop/contract/auth';
 import { BACKENDS, startShop, type TestShop } from '../../../test/harness.ts';
-import { newPlayer } from '../../../test/shopping.ts';
+import { balanceOf, createOrder, newPlayer, waitForStatus } from '../../../test/shopping.ts';
+import { payermaxPayment, postPayermax } from '../../../test/webhooks.ts';
 import { bind, expectRefused, freshGameAccount } from '../../../test/game.ts';
 
 describe.each(BACKENDS)('game accounts: lookup, bind, default, switch (%s)', (backend) => {
@@ -118,13 +119,13 @@ describe.each(BACKENDS)('game accounts: lookup, bind, default, switch (%s)', (ba
     await expectRefused(shop, 409, () => bind(shop, player, 10030, gameId, roles[0]!), 'You have already bound this role');
   });
 
-  it('refuses a role bound to another player, also when both bind at the same moment', async () => {
+  it('lets any number of players bind one role, also at the same moment, without making any of them its owner', async () => {
     const [a, b] = await Promise.all([newPlayer(shop), newPlayer(shop)]);
     const { gameId, roles } = await freshGameAccount(shop);
     const answers = await Promise.all([bind(shop, a, 10030, gameId, roles[0]!), bind(shop, b, 10030, gameId, roles[0]!)]);
-    expect(answers.map((r) => r.body.code).sort()).toEqual([200, 403]);
-    const loser = answers[0]!.body.code === 200 ? b : a;
-    await expectRefused(shop, 403, () => bind(shop, loser, 10030, gameId, roles[0]!), 'This role is already bound to another player');
+    expect(answers.map((r) => r.body.code)).toEqual([200, 200]);
+    expect(answers[0]!.body.data.id).toBe(answers[1]!.body.data.id);
+    for (const player of [a, b]) expect((await list(player.token)).some((r) => r.roleId === roles[0]!.roleId)).toBe(true);
   });
 
   it("refuses setting as default (or switching to) an account that is not yours, or does not exist", async () => {
@@ -162,5 +163,90 @@ describe.each(BACKENDS)('game accounts when the game server is down (%s)', (back
     const listed = await shop.api<BoundRole[]>('POST', '/api/v1/role/list', { token: player.token, body: {} });
     expect(listed.body.data).toHaveLength(1);
     expect(listed.body.data[0]!.roleName).toBe(player.roleId);
+  });
+});
+
+/**
+ * Issue 10.2: only the game can say who owns a role. A binding by game ID lets a player buy for the role; it never gives
+ * the role's launch session, its vouchers or another player's orders, and never blocks the owner.
+ */
+describe.each(BACKENDS)('who owns a role (%s)', (backend) => {
+  let shop: TestShop;
+  beforeAll(async () => {
+    shop = await startShop(backend);
+  });
+  afterAll(() => shop.close());
+
+  const info = async (token: string) => (await shop.api<UserInfo>('GET', '/api/user/info', { token })).body.data;
+  const launch = (gameId: string, role: { roleId: string; serverId: string }) =>
+    shop.quickLogin({ appId: 10030, accountId: gameId, roleId: role.roleId, serverId: role.serverId });
+  const ordersOf = async (token: string) =>
+    (await shop.api<{ list: { orderSn: string }[] }>('GET', '/api/v1/order/list/all', { token })).body.data.list.map((o) => o.orderSn);
+
+  it("(a) the owner coming from the game gets a session of their own, never the binder's, and is not locked out", async () => {
+    const binder = await newPlayer(shop);
+    const { gameId, roles } = await freshGameAccount(shop);
+    const bound = await bind(shop, binder, 10030, gameId, roles[0]!);
+    expect(bound.body.code).toBe(200);
+    const binderInfo = await info(binder.token);
+    const binderOrder = await createOrder(shop, binder, 'payermax');
+
+    const owner: TokenData = await launch(gameId, roles[0]!);
+    const ownerInfo = await info(owner.token);
+    expect(ownerInfo.id).not.toBe(binderInfo.id);
+    expect(ownerInfo.gameRole).toMatchObject({ gameAccountId: bound.body.data.id, roleId: roles[0]!.roleId });
+    // nothing of the binder's account reaches the owner: not its orders
+    expect(await ordersOf(owner.token)).not.toContain(binderOrder.result.orderSn);
+    // the owner's purchases land in the owner's account, and a later launch is the same player again
+    const ownerPlayer = { token: owner.token, roleId: roles[0]!.roleId, appId: 10030 };
+    const bought = await createOrder(shop, ownerPlayer, 'payermax');
+    expect(await ordersOf(owner.token)).toContain(bought.result.orderSn);
+    expect(await ordersOf(binder.token)).not.toContain(bought.result.orderSn);
+    expect((await info((await launch(gameId, roles[0]!)).token)).id).toBe(ownerInfo.id);
+  });
+
+  it('a binder of a launched role buys for it but never sees its vouchers', async () => {
+    const { gameId, roles } = await freshGameAccount(shop);
+    const owner = await launch(gameId, roles[0]!);
+    const ownerPlayer = { token: owner.token, roleId: roles[0]!.roleId, appId: 10030 };
+    const { result } = await createOrder(shop, ownerPlayer, 'payermax');
+    await postPayermax(shop, payermaxPayment(result.orderSn, result.totalAmount, result.currency));
+    await waitForStatus(shop, ownerPlayer, result.orderId, [3]);
+    const balance = await balanceOf(shop, ownerPlayer);
+    expect(balance).toBeGreaterThan(0);
+
+    const binder = await newPlayer(shop);
+    const bound = await bind(shop, binder, 10030, gameId, roles[0]!, true);
+    expect(bound.body.code).toBe(200);
+    const switched = await shop.api<TokenData>('POST', '/api/v1/role/switch', { token: binder.token, body: { gameAccountId: bound.body.data.id } });
+    expect(switched.body.code).toBe(200);
+    const asBinder = await info(switched.body.data.token);
+    expect(asBinder.gameRole?.roleId).toBe(roles[0]!.roleId);
+    expect(asBinder.voucherBalance).toBe(0);
+    const history = await shop.api<{ balance: number; total: number }>('GET', '/api/v1/voucher/history?pageNum=1&pageSize=20', { token: switched.body.data.token });
+    expect(history.body.data).toMatchObject({ balance: 0, total: 0 });
+    expect(await ordersOf(switched.body.data.token)).not.toContain(result.orderSn);
+    // and the owner still has them
+    expect(await balanceOf(shop, ownerPlayer)).toBe(balance);
+  });
+
+  it('(b) the owner binds their own role on the web after another player bound it', async () => {
+    const { gameId, roles } = await freshGameAccount(shop);
+    const stranger = await newPlayer(shop);
+    expect((await bind(shop, stranger, 10030, gameId, roles[0]!)).body.code).toBe(200);
+    const owner = await launch(gameId, roles[0]!);
+    const ownerOnTheWeb = await newPlayer(shop); // e.g. the owner's e-mail account in the shop
+    const answer = await bind(shop, ownerOnTheWeb, 10030, gameId, roles[0]!);
+    expect(answer.body.code, JSON.stringify(answer.body)).toBe(200);
+    expect((await info(owner.token)).gameRole?.roleId).toBe(roles[0]!.roleId);
+  });
+
+  it('refuses a launch naming the role under another game account than the one the game launched it for', async () => {
+    const { gameId, roles } = await freshGameAccount(shop);
+    await launch(gameId, roles[0]!);
+    const answer = await shop.api('POST', '/api/user/inapp/quick/login', {
+      body: { appId: 10030, accountId: `${gameId}-other`, roleId: roles[0]!.roleId, serverId: roles[0]!.serverId, userLevel: 3 },
+    });
+    expect(answer.status).toBe(403);
   });
 });

@@ -5,6 +5,7 @@ import type { ProductDetail, ReceiveResult, ShopProduct } from '@shop/contract/p
 import type { Db } from '../../db/client.ts';
 import { giftClaims, orderItems, orders, products } from '../../db/schema.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
+import type { IdempotencyClaim } from '../../http/idempotency.ts';
 import { pickLocalized } from '../../shared/localized.ts';
 import { TtlCache } from '../../shared/ttl-cache.ts';
 import type { SessionUser } from '../auth/tokens.ts';
@@ -94,7 +95,7 @@ export class ProductsService {
    * also a simultaneous one, inserts nothing (ON CONFLICT DO NOTHING, waiting for the first to commit) and the whole
    * transaction rolls back, so nothing of it remains.
    */
-  async receive(user: SessionUser, productId: number, gameAccountId?: number): Promise<ReceiveResult> {
+  async receive(user: SessionUser, productId: number, gameAccountId?: number, idempotency?: IdempotencyClaim): Promise<ReceiveResult> {
     const account = await this.roles.resolve(user, gameAccountId);
     const product = await this.catalog.sellableProduct(this.db, productId);
     if (!product) throw notFound('productNotFound');
@@ -135,7 +136,9 @@ export class ProductsService {
       if (!claim) throw conflict('giftAlreadyClaimed');
       const paid = await transition(tx, order!.id, 'giftClaimed', { paidAt: new Date() });
       await DeliveryService.enqueue(tx, order!.id);
-      return { productId: product.id, gameAccountId: account.id, orderId: order!.id, orderSn: order!.orderSn, status: paid!.status };
+      const result = { productId: product.id, gameAccountId: account.id, orderId: order!.id, orderSn: order!.orderSn, status: paid!.status };
+      await idempotency?.complete(tx, result);
+      return result;
     });
   }
 }

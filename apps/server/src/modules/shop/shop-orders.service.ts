@@ -17,6 +17,8 @@ import { newOrderSn } from '../orders/order-number.ts';
 import { canTransition, transition } from '../orders/order-state-machine.ts';
 import type { OrdersService } from '../orders/orders.service.ts';
 import { createOrderResult, enqueueExpiry, nextOrderId } from '../orders/order-creation.ts';
+import { checkUnpaidOrders, reserveUnpaidOrderSlot } from '../orders/unpaid-orders.ts';
+import type { IdempotencyClaim } from '../../http/idempotency.ts';
 import { minorToMajorNumber } from '../payments/money.ts';
 import type { PaymentGateway } from '../payments/payment-gateway.ts';
 import type { RolesService } from '../roles/roles.service.ts';
@@ -67,9 +69,10 @@ export class ShopOrdersService {
 
   /**
    * Prices the lines from a fresh read of the catalogue, asks the provider to open the payment (idempotency key from
-   * the order number), then writes order, items, the provider's answer and the expiry job in one transaction.
+   * the order number), then writes order, items, the provider's answer and the expiry job in one transaction. The
+   * unpaid-order cap and the Idempotency-Key's answer as in CheckoutService.createVoucherOrder.
    */
-  async create(user: SessionUser, input: OrderDraftInput, language: Language): Promise<CreateOrderResult> {
+  async create(user: SessionUser, input: OrderDraftInput, language: Language, idempotency?: IdempotencyClaim): Promise<CreateOrderResult> {
     await this.games.requireGame(input.appId);
     const ids = input.lines.map((line) => line.productId);
     if (new Set(ids).size !== ids.length) throw badRequest('duplicateCartLine');
@@ -106,6 +109,7 @@ export class ShopOrdersService {
     const selectedRegionCode = input.selectedRegionCode ?? regionCode;
     const channel = await this.channels.offered(input.appId, selectedRegionCode, input);
     if (!channel) throw badRequest('channelNotOffered');
+    await checkUnpaidOrders(this.db, user.userId, this.config.unpaidOrdersPerPlayer);
 
     const draft = {
       id: await nextOrderId(this.db),
@@ -119,6 +123,7 @@ export class ShopOrdersService {
     const payment = await this.gateway.request(draft, { language, description, from: 'shop', userCountry: selectedRegionCode });
 
     const order = await this.db.transaction(async (tx) => {
+      await reserveUnpaidOrderSlot(tx, user.userId, this.config.unpaidOrdersPerPlayer);
       const [created] = await tx
         .insert(orders)
         .values({
@@ -154,6 +159,7 @@ export class ShopOrdersService {
         })),
       );
       await enqueueExpiry(tx, created!);
+      await idempotency?.complete(tx, createOrderResult(created!, payment.body));
       return created!;
     });
     return createOrderResult(order, payment.body);

@@ -13,9 +13,12 @@ import {
 import { registerRoute } from '../../http/route.ts';
 import type { SessionUser } from '../auth/tokens.ts';
 import type { Services } from '../../services.ts';
+import { byPlayer } from '../../http/rate-limit.ts';
 
 export function registerShopRoutes(app: FastifyInstance, services: Services): void {
-  const { products, shopOrders, tokens, config } = services;
+  const { products, shopOrders, tokens, config, rateLimits, idempotency } = services;
+  // The three ways to create an order (gift claim, product, cart) share one limit per IP and per player.
+  const orderCreation = { rateLimit: rateLimits.route(app, 'orders', byPlayer), idempotency };
 
   /** Product detail is public; a valid bearer token (if sent) adds whether a free gift was claimed. */
   const optionalUser = async (request: FastifyRequest): Promise<SessionUser | undefined> => {
@@ -28,16 +31,22 @@ export function registerShopRoutes(app: FastifyInstance, services: Services): vo
   registerRoute(app, productDetail, async ({ body, language, request }) =>
     products.detail(body.id, language, await optionalUser(request), body.gameAccountId),
   );
-  registerRoute(app, productReceive, ({ user, body }) => products.receive(user, body.productId, body.gameAccountId), {
+  registerRoute(app, productReceive, ({ user, body, idempotency: claim }) => products.receive(user, body.productId, body.gameAccountId, claim), {
     message: 'rewardsClaimed',
+    ...orderCreation,
   });
 
-  registerRoute(app, createProductOrder, ({ user, body, language }) =>
-    shopOrders.create(user, { ...body, lines: [{ productId: body.productId, quantity: body.quantity }] }, language),
+  registerRoute(
+    app,
+    createProductOrder,
+    ({ user, body, language, idempotency: claim }) =>
+      shopOrders.create(user, { ...body, lines: [{ productId: body.productId, quantity: body.quantity }] }, language, claim),
+    orderCreation,
   );
   // The cart is switched off in this build (spec): its checkout answers 404 like an unknown path without the flag.
-  registerRoute(app, createCartOrder, ({ user, body, language }) => shopOrders.create(user, { ...body, lines: body.items }, language), {
+  registerRoute(app, createCartOrder, ({ user, body, language, idempotency: claim }) => shopOrders.create(user, { ...body, lines: body.items }, language, claim), {
     enabled: () => config.features.cart,
+    ...orderCreation,
   });
   registerRoute(app, orderItemDetail, ({ user, body, language }) => shopOrders.itemDetail(user.userId, body.orderId, language));
   registerRoute(app, cancelOrderAuto, ({ user, body }) => shopOrders.cancelAuto(user.userId, body.orderId));

@@ -2,14 +2,17 @@ import type { FastifyInstance } from 'fastify';
 import { getCaptcha, getCode, verifyCaptcha } from '@shop/contract/verification';
 import { registerRoute } from '../../http/route.ts';
 import type { Services } from '../../services.ts';
+import { contactKey } from './contact-key.ts';
 
-export function registerVerificationRoutes(app: FastifyInstance, { verification }: Services): void {
+export function registerVerificationRoutes(app: FastifyInstance, { verification, rateLimits }: Services): void {
+  const captchaLimit = rateLimits.route(app, 'captcha');
   registerRoute(app, getCaptcha, async ({ reply, request }) => {
     reply.header('cache-control', 'no-store');
     return verification.createCaptcha(request.ip);
-  });
-  registerRoute(app, verifyCaptcha, ({ body }) => verification.verifyCaptcha(body), { message: 'captchaSuccess' });
+  }, { rateLimit: captchaLimit });
+  registerRoute(app, verifyCaptcha, ({ body }) => verification.verifyCaptcha(body), { message: 'captchaSuccess', rateLimit: captchaLimit });
   registerRoute(app, getCode, ({ body, request, language }) => verification.sendCode(body, { ip: request.ip, language }), {
     message: 'codeSent',
+    rateLimit: rateLimits.route(app, 'code', contactKey),
   });
 }

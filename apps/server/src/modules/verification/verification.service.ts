@@ -1,8 +1,8 @@
-import { createHash, createHmac, randomBytes, randomInt, randomUUID } from 'node:crypto';
+import { createHmac, randomInt } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import type { FastifyBaseLogger } from 'fastify';
-import { AccountType, CODE_LENGTH, type CaptchaChallenge, type CaptchaVerifyBody, type GetCodeBody } from '@shop/contract/verification';
+import { AccountType, CODE_LENGTH, type CaptchaChallenge, type CaptchaSolution, type GetCodeBody } from '@shop/contract/verification';
 import type { Language } from '@shop/contract/languages';
 import type { VerificationConfig } from '../../config.ts';
 import type { Db, Executor } from '../../db/client.ts';
@@ -10,14 +10,13 @@ import { AppError, badRequest, tooManyRequests } from '../../http/errors.ts';
 import { translate } from '../../i18n/messages.ts';
 import type { UsersService } from '../auth/users.service.ts';
 import type { MessageSender } from '../notifications/message-sender.ts';
+import { BotCheckTokens } from './captcha/bot-check-tokens.ts';
+import type { BotCheckGrant, CaptchaProvider } from './captcha/captcha-provider.ts';
 import { decideSend } from './code-purposes.ts';
-import { drawPuzzle, PIECE_SIZE, PUZZLE_HEIGHT, PUZZLE_WIDTH } from './puzzle-image.ts';
-import { isHumanTrack } from './slide-track.ts';
 
 /** Advisory-lock classes (first key of pg_advisory_xact_lock(int, int)); taken in this order, so they cannot deadlock. */
 const LOCK_TARGET = 727_101;
 const LOCK_IP = 727_102;
-const LOCK_CAPTCHA_IP = 727_103;
 
 const EMAIL_PATTERN = /^[^\s@"<>()[\]\\,;:]+(\.[^\s@"<>()[\]\\,;:]+)*@([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i;
 
@@ -59,8 +58,10 @@ export function phoneE164(dialCode: string, number: string, ignoredDialCodes: re
   return parsed.number;
 }
 
-/** Slide-puzzle captcha, bot-check tokens and verification codes (issue 3's foundation). */
+/** The captcha (whichever provider is configured), bot-check tokens and verification codes (issue 3's foundation). */
 export class VerificationService {
+  private readonly botTokens: BotCheckTokens;
+
   constructor(
     private readonly db: Db,
     /** Read on every call (tests tighten limits on the live object). */
@@ -69,70 +70,27 @@ export class VerificationService {
     private readonly sender: MessageSender,
     private readonly users: Pick<UsersService, 'hasContact'>,
     private readonly log: FastifyBaseLogger,
-  ) {}
+    /** The configured captcha (captcha/create-captcha-provider.ts). */
+    readonly captcha: CaptchaProvider,
+  ) {
+    this.botTokens = new BotCheckTokens(db, config);
+  }
 
   // ---- captcha -------------------------------------------------------------------------------------------------
 
-  /**
-   * A new puzzle, at most `captchaIpHourlyLimit` per client IP and rolling hour (a bot would otherwise draw puzzles
-   * until one is easy to solve). Lock step: the IP's advisory lock makes count-then-insert atomic across instances.
-   */
-  async createCaptcha(ip: string): Promise<CaptchaChallenge> {
-    const puzzle = drawPuzzle();
-    const id = randomUUID();
-    const ttl = this.config.captchaTtlSeconds;
-    await this.db.transaction(async (tx) => {
-      await tx.execute(sql`SELECT pg_advisory_xact_lock(${LOCK_CAPTCHA_IP}, hashtext(${ip}))`);
-      const [recent] = rowsOf<{ hour: number | string }>(
-        await tx.execute(sql`
-          SELECT count(*) AS hour FROM captcha_challenges WHERE ip = ${ip} AND created_at > clock_timestamp() - interval '1 hour'`),
-      );
-      if (Number(recent!.hour) >= this.config.captchaIpHourlyLimit) throw tooManyRequests('tooManyRequests');
-      await tx.execute(sql`
-        INSERT INTO captcha_challenges (id, ip, piece_x, expires_at, created_at)
-        VALUES (${id}, ${ip}, ${puzzle.x}, now() + make_interval(secs => ${ttl}), clock_timestamp())`);
-    });
-    // Housekeeping: now and then drop puzzles that are long dead.
-    if (randomInt(0, 20) === 0) await this.db.execute(sql`DELETE FROM captcha_challenges WHERE created_at < now() - interval '1 day'`);
-    return {
-      captchaId: id,
-      backgroundImage: puzzle.background,
-      pieceImage: puzzle.piece,
-      pieceY: puzzle.y,
-      pieceSize: PIECE_SIZE,
-      width: PUZZLE_WIDTH,
-      height: PUZZLE_HEIGHT,
-      expiresIn: ttl,
-    };
+  /** What the page needs to show the configured captcha. */
+  createCaptcha(ip: string): Promise<CaptchaChallenge> {
+    return this.captcha.challenge(ip);
   }
 
-  /**
-   * One try per puzzle: the try is recorded whatever the outcome; a hit with a slide track that looks like a person's
-   * drag (when `captchaTrackCheck` is on) gives a one-time bot-check token.
-   */
-  async verifyCaptcha(body: Pick<CaptchaVerifyBody, 'captchaId' | 'x' | 'track'>): Promise<{ botCheckToken: string; expiresIn: number }> {
-    const token = randomBytes(32).toString('base64url');
-    const { botTokenTtlSeconds: ttl, captchaTolerancePx: tolerance, captchaTrackCheck } = this.config;
-    // A script-like track uses the try up like a miss, so the puzzle cannot be tried again with a better track.
-    const human = !captchaTrackCheck || isHumanTrack(body.track, body.x, tolerance);
-    const result = await this.db.execute(sql`
-      UPDATE captcha_challenges
-         SET attempted_at = now(),
-             token_hash = CASE WHEN ${human}::boolean AND abs(piece_x - ${body.x}::float8) <= ${tolerance} THEN ${this.hashToken(token)} END,
-             token_expires_at = now() + make_interval(secs => ${ttl})
-       WHERE id = ${body.captchaId} AND attempted_at IS NULL AND expires_at > now()
-   RETURNING token_hash IS NOT NULL AS ok`);
-    if (!rowsOf<{ ok: boolean }>(result)[0]?.ok) throw badRequest('captchaFailed');
-    return { botCheckToken: token, expiresIn: ttl };
+  /** Checks a captcha's solution; a good one gives a one-time bot-check token. */
+  verifyCaptcha(solution: CaptchaSolution): Promise<BotCheckGrant> {
+    return this.captcha.verify(solution);
   }
 
   /** Uses up a bot-check token (in the caller's transaction); a used, expired or forged one is refused. */
-  async consumeBotToken(token: string, executor: Executor = this.db): Promise<void> {
-    const result = await executor.execute(sql`
-      UPDATE captcha_challenges SET token_used_at = now()
-       WHERE token_hash = ${this.hashToken(token)} AND token_used_at IS NULL AND token_expires_at > now()
-   RETURNING id`);
-    if (!rowsOf(result).length) throw badRequest('captchaFailed');
+  consumeBotToken(token: string, executor: Executor = this.db): Promise<void> {
+    return this.botTokens.consume(token, executor);
   }
 
   // ---- codes ---------------------------------------------------------------------------------------------------
@@ -256,10 +214,6 @@ export class VerificationService {
          AND used_at IS NULL AND attempts < ${this.config.codeMaxAttempts} AND expires_at > now()
    RETURNING used_at IS NOT NULL AS ok`);
     if (!rowsOf<{ ok: boolean }>(result).some((row) => row.ok)) throw invalid();
-  }
-
-  private hashToken(token: string): string {
-    return createHash('sha256').update(`bot-check:${token}`).digest('hex');
   }
 
   private hashCode(target: string, purpose: number, code: string): string {

@@ -6,6 +6,7 @@ import type { Services } from '../../services.ts';
 export function registerVoucherRoutes(app: FastifyInstance, { games, voucherHistory: history }: Services): void {
   registerRoute(app, voucherHistory, async ({ user, query }) => {
     const account = await games.roleOfSession(user.userId, user.gameAccountId);
-    return history.page(account?.id, query.pageNum, query.pageSize);
+    // only the role's owner (whom the game launched) reads its vouchers
+    return history.page(account?.owned ? account.id : undefined, query.pageNum, query.pageSize);
   });
 }

@@ -4,6 +4,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RuntimeConfig } from '@shop/contract/runtime-config';
 import { startShop, type TestShop } from '../../../test/harness.ts';
+import { productionConfig } from '../../../test/production.ts';
+import { buildApp, type ShopApp } from '../../app.ts';
+import { paymentOrigins } from './web.routes.ts';
 
 describe('serving the web app', () => {
   let shop: TestShop;
@@ -47,5 +50,23 @@ describe('serving the web app', () => {
   it('is healthy and ready', async () => {
     expect((await fetch(`${shop.url}/healthz`)).status).toBe(200);
     expect(await (await fetch(`${shop.url}/readyz`)).json()).toMatchObject({ status: 'ready', database: 'pglite' });
+  });
+});
+
+describe('security headers in production', () => {
+  let shop: ShopApp;
+  beforeAll(async () => {
+    shop = await buildApp(productionConfig(), { logger: false, runJobs: false });
+  });
+  afterAll(() => shop.app.close());
+
+  it("lets payment pages frame PayPal's and Xsolla's live sites only", async () => {
+    const answer = await shop.app.inject({ url: '/healthz' });
+    const csp = answer.headers['content-security-policy'] as string;
+    const frameSrc = /frame-src ([^;]*)/.exec(csp)?.[1]?.split(' ');
+    expect(frameSrc).toEqual(expect.arrayContaining(["'self'", 'https://secure.xsolla.com', 'https://cdn.xsolla.net', 'https://www.paypal.com']));
+    expect(csp).not.toMatch(/sandbox/);
+    expect(csp).toContain('upgrade-insecure-requests');
+    expect(paymentOrigins(productionConfig())).toEqual(['https://secure.xsolla.com', 'https://cdn.xsolla.net', 'https://www.paypal.com']);
   });
 });

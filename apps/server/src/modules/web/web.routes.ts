@@ -7,10 +7,11 @@ import { RUNTIME_CONFIG_ELEMENT_ID, type RuntimeConfig } from '@shop/contract/ru
 import type { AppConfig } from '../../config.ts';
 import { translate } from '../../i18n/messages.ts';
 
-/** Origins the /pay iframe route and the CSP allow for payment pages. */
+/** Origins the /pay iframe route and the CSP allow for payment pages: production allows PayPal's live site only. */
 export function paymentOrigins(config: AppConfig): string[] {
   const urls = [config.xsolla.payStationUrl, config.xsolla.scriptUrl];
   if (config.sandbox.embedded) urls.push(config.publicUrl);
+  else if (config.environment === 'production') urls.push('https://www.paypal.com');
   else urls.push('https://www.paypal.com', 'https://www.sandbox.paypal.com');
   return [...new Set(urls.map((url) => new URL(url).origin))];
 }

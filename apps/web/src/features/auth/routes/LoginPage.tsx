@@ -1,7 +1,8 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { LoginType, type LoginMethod } from '@shop/contract/account';
+import { LoginType, type LoginBody, type LoginMethod } from '@shop/contract/account';
+import { ApiCode } from '@shop/contract/envelope';
 import { DEFAULT_REGION, type AppId } from '@shop/contract/games';
 import { GAME_PARAM, authFlowQuery } from '../../../shared/auth/login-return';
 import { getConfig } from '../../../shared/config/runtime-config';
@@ -9,6 +10,8 @@ import { useLanguage } from '../../../shared/i18n/useLanguage';
 import { readPlayerInfo } from '../../../shared/storage/uinfo';
 import { LanguageSelect } from '../../../shared/ui/LanguageSelect';
 import { PageHeader } from '../../../shared/ui/PageHeader';
+import { isApiError } from '../../../shared/api/api-error';
+import { CaptchaDialog } from '../../../shared/forms/CaptchaDialog';
 import { loginWithPassword } from '../api/auth-api';
 import { DynamicTokenForm } from '../components/DynamicTokenForm';
 import { GameChoice } from '../components/GameChoice';
@@ -46,6 +49,9 @@ export default function LoginPage() {
   const [password, setPassword] = useState('');
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
+  // After many failed logins of an account the server asks for the captcha first (code 1008): the login waiting for it
+  const [needsCaptcha, setNeedsCaptcha] = useState<LoginBody>();
+  const closeCaptcha = useCallback(() => setNeedsCaptcha(undefined), []);
 
   const choose = (next: LoginMethod) => {
     setChosenMethod(next);
@@ -74,15 +80,26 @@ export default function LoginPage() {
     const problem = checkPassword(password);
     if (problem) return setError(problem);
     setError('');
-    setBusy(true);
-    loginWithPassword({
+    send({
       loginType: 'email' in target ? LoginType.email : LoginType.mobile,
       ...('email' in target ? { email: target.email } : { mobile: target.mobile }),
       password,
       appId,
-    })
-      .then(loggedIn, () => undefined) // the API client showed the server's message
+    });
+  };
+  const send = (body: LoginBody) => {
+    setBusy(true);
+    loginWithPassword(body)
+      .then(loggedIn, (failure: unknown) => {
+        // the API client showed the server's message; "complete the verification" opens the captcha, then retries
+        if (isApiError(failure) && failure.code === ApiCode.CAPTCHA_REQUIRED) setNeedsCaptcha(body);
+      })
       .finally(() => setBusy(false));
+  };
+  const solved = (botCheckToken: string) => {
+    const body = needsCaptcha;
+    setNeedsCaptcha(undefined);
+    if (body) send({ ...body, botCheckToken });
   };
 
   return (
@@ -120,6 +137,7 @@ export default function LoginPage() {
             </button>
           </form>
         )}
+        {needsCaptcha && <CaptchaDialog onSolved={solved} onClose={closeCaptcha} />}
         <div className="auth-links">
           <Link to={`/login/forgetPassword${handedOn}`} data-testid="to-forget">
             {t('auth.forgot')}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CAPTCHA_TRACK_MAX } from '@shop/contract/verification';
-import { personDrag, SLIDER_TRAVEL, sliderToX } from '../../../test/slide-drag.ts';
+import { personDrag, SLIDER_TRAVEL, sliderToX } from '../../../../../test/slide-drag.ts';
 import { isHumanTrack } from './slide-track.ts';
 
 const TOLERANCE = 6;

@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { productionConfig } from '../test/production.ts';
+import { startupBanner } from './banner.ts';
+import { loadConfig } from './config.ts';
+
+describe('start-up banner', () => {
+  it('shows a developer the demo links, the API documentation and the sandbox', () => {
+    const banner = startupBanner(loadConfig({ DATA_DIR: '/tmp/shop-data' }), 'pglite');
+    expect(banner).toContain('Game web shop is running on http://localhost:8080 (development, database: pglite in /tmp/shop-data)');
+    expect(banner).toContain('http://localhost:8080/voucher?appId=10030&roleId=10001001');
+    expect(banner).toContain('demo-20001');
+    expect(banner).toContain('http://localhost:8080/api/docs');
+    expect(banner).toContain('http://localhost:8080/sandbox');
+  });
+
+  it('prints only the public URL, the environment and the database kind in production', () => {
+    expect(startupBanner(productionConfig({ DATABASE_URL: 'postgres://shop:secret@db:5432/shop' }), 'postgres')).toBe(
+      'Game web shop is running on https://shop.example.com (production, database: postgres)',
+    );
+    expect(startupBanner(productionConfig({ DATA_DIR: '/var/lib/shop' }), 'pglite')).toBe(
+      'Game web shop is running on https://shop.example.com (production, database: pglite)',
+    );
+  });
+});

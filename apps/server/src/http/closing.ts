@@ -1,0 +1,21 @@
+import type { FastifyInstance } from 'fastify';
+import { languageFromAcceptLanguage } from '@shop/contract/languages';
+import { unavailable } from './errors.ts';
+
+/**
+ * While the shop shuts down (SIGTERM, `app.close()`), requests still arriving on open connections get the 503 envelope
+ * (Fastify's own `return503OnClosing` answers a body of its own format); requests already running finish normally.
+ * Fastify adds `Connection: close`, so the client's next try opens a connection to another instance.
+ * Register it before the other onRequest hooks: a request refused here does no work (no token check, no database).
+ */
+export function refuseRequestsWhileClosing(app: FastifyInstance): void {
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onRequest', async (request) => {
+    if (!closing) return;
+    request.language = languageFromAcceptLanguage(request.headers['accept-language']);
+    throw unavailable();
+  });
+}

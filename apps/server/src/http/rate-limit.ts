@@ -1,0 +1,156 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifyBaseLogger } from 'fastify';
+import rateLimit, { normalizeIP, type FastifyRateLimitStore, type RateLimitPluginOptions } from '@fastify/rate-limit';
+import { Redis } from 'ioredis';
+import { sql } from 'drizzle-orm';
+import type { RateLimitName, RateLimitsConfig } from '../config.ts';
+import type { Db } from '../db/client.ts';
+import { tooManyRequests } from './errors.ts';
+
+type Hook = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+
+/** The hooks a route gets from `RateLimits.route` (registerRoute's `rateLimit` option). */
+export interface RouteRateLimit {
+  /** Per client IP, before the body is read. */
+  onRequest: Hook;
+  /** Per account, after authentication and validation (absent when the route has no account limit). */
+  preHandler?: Hook;
+}
+
+/** Which account a request counts for; undefined: none (the per-IP limit still applies). */
+export type AccountKey = (request: FastifyRequest) => string | undefined;
+
+type StoreResult = { current: number; ttl: number };
+type StoreCallback = (error: Error | null, result?: StoreResult) => void;
+
+/** How often an instance sweeps the counters whose window has ended (the table holds little more than the active keys). */
+const SWEEP_EVERY_MS = 60_000;
+
+/**
+ * Fixed-window counters in PostgreSQL (PGlite too): one atomic upsert per hit, so every instance on the database counts
+ * together. A counter whose window has ended starts again at 1. `beforeHit` is the occasional sweep.
+ */
+export function postgresStore(db: Db, beforeHit: () => Promise<void>) {
+  return class PostgresRateLimitStore implements FastifyRateLimitStore {
+    incr(key: string, callback: StoreCallback, timeWindow: number): void {
+      hit(key, timeWindow).then((result) => callback(null, result), (error: Error) => callback(error));
+    }
+
+    child(): FastifyRateLimitStore {
+      return this;
+    }
+  };
+
+  async function hit(key: string, windowMs: number): Promise<StoreResult> {
+    await beforeHit();
+    const result = await db.execute(sql`
+      INSERT INTO rate_limit_counters AS c (key, count, window_ends_at)
+      VALUES (${key}, 1, now() + make_interval(secs => ${windowMs / 1000}))
+      ON CONFLICT (key) DO UPDATE SET
+        count = CASE WHEN c.window_ends_at <= now() THEN 1 ELSE c.count + 1 END,
+        window_ends_at = CASE WHEN c.window_ends_at <= now() THEN excluded.window_ends_at ELSE c.window_ends_at END
+      RETURNING count, ceil(extract(epoch FROM c.window_ends_at - now()) * 1000)::int8 AS ttl`);
+    const row = (result as unknown as { rows: { count: number | string; ttl: number | string }[] }).rows[0]!;
+    return { current: Number(row.count), ttl: Math.max(0, Number(row.ttl)) };
+  }
+}
+
+/**
+ * The same counters in Redis: INCR, and the window's expiry set by the first hit (one Lua script, atomic). The plugin's
+ * own RedisStore names keys after the route, which `createRateLimit` does not have; our keys already say what they count.
+ */
+export function redisStore(redis: Redis) {
+  const script = `
+    local current = redis.call('INCR', KEYS[1])
+    if current == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+    return {current, redis.call('PTTL', KEYS[1])}`;
+  return class RedisRateLimitStore implements FastifyRateLimitStore {
+    incr(key: string, callback: StoreCallback, timeWindow: number): void {
+      (redis.eval(script, 1, `shop:rate-limit:${key}`, timeWindow) as Promise<[number, number]>).then(
+        ([current, ttl]) => callback(null, { current, ttl: Math.max(0, ttl) }),
+        (error: Error) => callback(error),
+      );
+    }
+
+    child(): FastifyRateLimitStore {
+      return this;
+    }
+  };
+}
+
+/**
+ * The shop's rate limits (config.rateLimits): per client IP and per account, counted with @fastify/rate-limit in a store
+ * all instances share (PostgreSQL, or Redis when REDIS_URL is set). Refusals are the 429 envelope with Retry-After.
+ */
+export class RateLimits {
+  private readonly redis?: Redis;
+  private nextSweepAt = 0;
+
+  constructor(
+    private readonly db: Db,
+    private readonly config: RateLimitsConfig,
+    private readonly log: FastifyBaseLogger,
+  ) {
+    if (config.redisUrl) {
+      // Fail fast while Redis is away: a request is then let through (skipOnError) instead of waiting for it.
+      this.redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: true });
+      this.redis.on('error', (error) => log.warn({ err: error }, 'rate-limit store (Redis) unavailable'));
+    }
+  }
+
+  /** Registers @fastify/rate-limit (no global limit: routes opt in with `route`). */
+  async register(app: FastifyInstance): Promise<void> {
+    if (this.redis) await this.redis.connect().catch(() => undefined);
+    const options: RateLimitPluginOptions = {
+      global: false,
+      store: this.redis ? redisStore(this.redis) : postgresStore(this.db, () => this.sweepWhenDue()),
+      // PostgreSQL is needed by the route anyway (its outage answers 503); a Redis outage must not stop the shop.
+      skipOnError: Boolean(this.redis),
+    };
+    await app.register(rateLimit, options);
+    app.addHook('onClose', async () => {
+      this.redis?.disconnect();
+    });
+  }
+
+  /** Deletes the PostgreSQL counters whose window has ended (Redis expires its keys itself). */
+  async sweep(): Promise<void> {
+    await this.db.execute(sql`DELETE FROM rate_limit_counters WHERE window_ends_at < now()`);
+  }
+
+  /** Sweeps at most once a minute per instance, on the way of a hit; a failed sweep does not fail the request. */
+  private async sweepWhenDue(): Promise<void> {
+    if (Date.now() < this.nextSweepAt) return;
+    this.nextSweepAt = Date.now() + SWEEP_EVERY_MS;
+    await this.sweep().catch((error: unknown) => this.log.warn({ err: error }, 'rate-limit sweep failed'));
+  }
+
+  /**
+   * The hooks of one route: the limit `name` per client IP and, given `accountKey`, per account. Keys are named by the
+   * limit, not the route, so routes of one limit (e.g. the three kinds of order creation) share one count.
+   */
+  route(app: FastifyInstance, name: RateLimitName, accountKey?: AccountKey): RouteRateLimit {
+    const limits: { perIp: number; perAccount?: number } = this.config[name];
+    const timeWindow = this.config.windowSeconds * 1000;
+    const byIp = app.createRateLimit({ max: limits.perIp, timeWindow, keyGenerator: (request) => `${name}:ip:${normalizeIP(request.ip)}` });
+    const onRequest: Hook = async (request, reply) => refuseWhenExceeded(await byIp(request), reply);
+    if (!accountKey || limits.perAccount === undefined) return { onRequest };
+    const byAccount = app.createRateLimit({ max: limits.perAccount, timeWindow, keyGenerator: (request) => `${name}:account:${accountKey(request)}` });
+    return {
+      onRequest,
+      preHandler: async (request, reply) => {
+        if (accountKey(request) !== undefined) refuseWhenExceeded(await byAccount(request), reply);
+      },
+    };
+  }
+}
+
+type LimitResult = { isAllowed: true } | { isAllowed: false; isExceeded: boolean; ttlInSeconds: number };
+
+function refuseWhenExceeded(result: LimitResult, reply: FastifyReply): void {
+  if (result.isAllowed || !result.isExceeded) return;
+  reply.header('retry-after', String(Math.max(1, result.ttlInSeconds)));
+  throw tooManyRequests();
+}
+
+/** Per-account key of routes with a session: the player. */
+export const byPlayer: AccountKey = (request) => (request.user ? `user:${request.user.userId}` : undefined);
