@@ -29,8 +29,6 @@ export const text = (max: number) => plainString().min(1).max(max);
 /** Ids the game passes through query strings arrive as strings or numbers; we keep them as strings. */
 export const gameIdText = z.union([z.string(), z.number().int()]).transform((value) => String(value).trim()).pipe(plainString().min(1).max(64));
 
-export const intFromAny = z.coerce.number().int();
-
 /** Our database ids (bigserial) are sent as positive integers. */
 export const entityId = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 

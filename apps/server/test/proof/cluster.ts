@@ -275,3 +275,17 @@ export function gameCall<T = unknown>(base: string, path: 'balance' | 'spend' | 
     },
   });
 }
+
+/** Tears down what a database fault test set up: the shop process (its output shown if it died), the direct client, the proxy, the database. */
+export async function tearDownFaultTest(parts: {
+  shop?: ShopProcess;
+  direct?: { end(): Promise<void> };
+  proxy?: { close(): Promise<void> };
+  database?: { drop(): Promise<void> };
+}): Promise<void> {
+  if (parts.shop && !parts.shop.alive()) console.error(`the shop process died:\n${parts.shop.output()}`);
+  await parts.direct?.end().catch(() => undefined);
+  await parts.shop?.kill('SIGKILL');
+  await parts.proxy?.close();
+  await parts.database?.drop();
+}

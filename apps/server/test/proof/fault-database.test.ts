@@ -3,7 +3,7 @@ import pg from 'pg';
 import { freePort } from '../harness.ts';
 import { createTestDatabase } from '../test-database.ts';
 import { xsollaPayment, postXsolla } from '../webhooks.ts';
-import { call, gameCall, sleep, spawnShop, until, type ShopProcess } from './cluster.ts';
+import { call, gameCall, sleep, spawnShop, tearDownFaultTest, until, type ShopProcess } from './cluster.ts';
 import { TcpProxy } from '../tcp-proxy.ts';
 import { buyVouchersAt, loginAt, webhookTarget } from './storm.ts';
 import type { Player } from '../shopping.ts';
@@ -54,13 +54,7 @@ describe.skipIf(!PG)('the database goes away mid-request (real server process be
     gameAccountId = Number(row!.game_account_id);
   }, 90_000);
 
-  afterAll(async () => {
-    if (shop && !shop.alive()) console.error(`the shop process died:\n${shop.output()}`);
-    await direct?.end().catch(() => undefined);
-    await shop?.kill('SIGKILL');
-    await proxy?.close();
-    await database?.drop();
-  });
+  afterAll(() => tearDownFaultTest({ shop, direct, proxy, database }));
 
   /** Holds the account's voucher row locked from outside, so spends wait inside PostgreSQL: in flight when the fault hits. */
   async function spendsInFlight(count: number) {

@@ -8,7 +8,7 @@ import { freePort } from '../harness.ts';
 import { createTestDatabase } from '../test-database.ts';
 import { orderBody, type Player } from '../shopping.ts';
 import { postXsolla, xsollaPayment } from '../webhooks.ts';
-import { call, gameCall, sleep, spawnShop, until, type ShopProcess } from './cluster.ts';
+import { call, gameCall, sleep, spawnShop, tearDownFaultTest, until, type ShopProcess } from './cluster.ts';
 import { TcpProxy } from '../tcp-proxy.ts';
 import { channelAt, loginAt, webhookTarget } from './storm.ts';
 
@@ -53,10 +53,6 @@ describe.skipIf(!PG)('a partition under load heals without a half-written transa
       DATABASE_URL: url.toString(),
       DATABASE_POOL_SIZE: '10',
       DATABASE_QUERY_TIMEOUT_MS: String(QUERY_TIMEOUT_MS),
-      // this test is the load, not an attack
-      RATE_LIMIT_ORDER_PER_IP: '100000',
-      RATE_LIMIT_ORDER_PER_PLAYER: '100000',
-      UNPAID_ORDERS_PER_PLAYER: '100000',
     });
     direct = new pg.Client({ connectionString: database.url });
     await direct.connect();
@@ -71,13 +67,7 @@ describe.skipIf(!PG)('a partition under load heals without a half-written transa
     }
   }, 120_000);
 
-  afterAll(async () => {
-    if (shop && !shop.alive()) console.error(`the shop process died:\n${shop.output()}`);
-    await direct?.end().catch(() => undefined);
-    await shop?.kill('SIGKILL');
-    await proxy?.close();
-    await database?.drop();
-  });
+  afterAll(() => tearDownFaultTest({ shop, direct, proxy, database }));
 
   async function createOrder(player: Player) {
     const answer = await call<CreateOrderResult>(shop.url, 'POST', '/api/v1/voucher/create/order', {
