@@ -9,6 +9,20 @@ const CRITICAL_ROUTE = 'src/features/voucher/routes/VoucherPage.tsx';
 /** The voucher page's first requests (an entry of its own, also imported first by src/main.tsx). */
 const EARLY_SCRIPT = 'src/features/voucher/early.ts';
 
+/**
+ * `vite build` always makes the production bundle: with NODE_ENV=development exported in the shell, Vite would build
+ * React's development code. Vite and the React plugin read NODE_ENV after the config hooks, this one first.
+ */
+function productionBuild(): Plugin {
+  return {
+    name: 'shop:production-build',
+    apply: 'build',
+    config() {
+      process.env.NODE_ENV = 'production';
+    },
+  };
+}
+
 function preloadCriticalRoute(): Plugin {
   return {
     name: 'shop:preload-critical-route',
@@ -46,7 +60,7 @@ function preloadCriticalRoute(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), preloadCriticalRoute()],
+  plugins: [productionBuild(), react(), preloadCriticalRoute()],
   resolve: {
     // The workspace root holds react 18 (hoisted for antd-mobile's peer range); every import must use this app's react 19.
     dedupe: ['react', 'react-dom'],

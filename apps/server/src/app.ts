@@ -22,6 +22,7 @@ import { registerChannelRoutes } from './modules/channels/channels.routes.ts';
 import { registerCountryRoutes } from './modules/countries/countries.routes.ts';
 import { gameApiRoutes } from './modules/game-api/game-api.routes.ts';
 import { registerHealthRoutes } from './modules/health/health.routes.ts';
+import { registerMetricsRoutes } from './modules/metrics/metrics.routes.ts';
 import { opsTokenMatches } from './modules/ops/ops-token.ts';
 import { registerOpsRoutes } from './modules/ops/ops.routes.ts';
 import { registerOrderRoutes } from './modules/orders/orders.routes.ts';
@@ -98,6 +99,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     if (!options.database) await database.close();
     throw error;
   }
+  services.metrics.timeRequests(app);
 
   app.addHook('onRequest', async (request) => {
     request.language = languageFromAcceptLanguage(request.headers['accept-language']);
@@ -135,6 +137,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // Before the routes: they take their limits from the plugin's `createRateLimit`.
   await services.rateLimits.register(app);
   await app.register(swaggerUi, { routePrefix: '/api/docs', uiHooks: { onRequest: apiDocsAccess(config) } });
+  registerMetricsRoutes(app, services);
 
   // The shop's own routes get security headers; the embedded sandbox (a stand-in for other sites) does not.
   await app.register(async (shop) => {
@@ -192,6 +195,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   if (options.runJobs !== false) {
     app.addHook('onReady', async () => {
       await services.reconciliation.schedule();
+      await services.retention.schedule();
       services.worker.start();
     });
   }

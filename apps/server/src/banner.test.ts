@@ -14,7 +14,7 @@ describe('start-up banner', () => {
   });
 
   it('prints only the public URL, the environment and the database kind in production', () => {
-    expect(startupBanner(productionConfig({ DATABASE_URL: 'postgres://shop:secret@db:5432/shop' }), 'postgres')).toBe(
+    expect(startupBanner(productionConfig({ DATABASE: 'postgres', DATABASE_URL: 'postgres://shop:secret@db:5432/shop' }), 'postgres')).toBe(
       'Game web shop is running on https://shop.example.com (production, database: postgres)',
     );
     expect(startupBanner(productionConfig({ DATA_DIR: '/var/lib/shop' }), 'pglite')).toBe(

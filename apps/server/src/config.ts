@@ -3,9 +3,12 @@ import { resolve } from 'node:path';
 import { z } from 'zod';
 import { SANDBOX_CREDENTIALS } from '@shop/sandbox/credentials';
 import { parseTrustProxy, type TrustProxy } from './http/trust-proxy.ts';
+import { isPublicHalfOf, loadPayermaxKey } from './modules/payments/payermax/payermax-keys.ts';
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 const optionalText = z.string().trim().min(1).optional();
+/** A URL's host must be there (`redis://` alone parses as a URL). */
+const HOST_NAME = /^[^\s/?#]+$/;
 
 const EnvSchema = z.object({
   SHOP_ENV: z.enum(['production', 'test', 'development']).default('development'),
@@ -14,6 +17,8 @@ const EnvSchema = z.object({
   HOST: z.string().trim().min(1).optional(),
   PUBLIC_URL: z.url().optional(),
   DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
+  /** `embedded` (PGlite in DATA_DIR) or `postgres` (DATABASE_URL); production has no default (docs/decisions.md). */
+  DATABASE: z.enum(['embedded', 'postgres']).optional(),
   DATA_DIR: z.string().default('./data'),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   /** A query that gets no answer from PostgreSQL for this long fails (503), e.g. during a network partition. */
@@ -25,12 +30,22 @@ const EnvSchema = z.object({
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   ORDER_EXPIRY_MINUTES: z.coerce.number().positive().max(10_080).default(30),
   JOBS_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
+  /** Bearer token of GET /metrics (required in production; outside production /metrics is open unless it is set). */
+  METRICS_TOKEN: z.string().trim().min(32, 'must be at least 32 characters').optional(),
+  /** After SIGTERM/SIGINT, in-flight work gets this long before the process exits anyway (exit code 1). */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   /** Bearer token of the operators' API (/api/ops); unset: those routes refuse every call. */
   OPS_API_TOKEN: z.string().trim().min(32).optional(),
   /** Where alerts for operators go (deliveries that gave up); the sandbox outbox's ops address outside production. */
   OPS_ALERT_EMAIL: z.email().optional(),
   RECONCILE_INTERVAL_SECONDS: z.coerce.number().int().min(10).max(86_400).default(300),
   RECONCILE_MIN_AGE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(120),
+  /** Retention (jobs/retention.ts): how often the pruning job runs, and how long each kind of row is kept. */
+  RETENTION_INTERVAL_MINUTES: z.coerce.number().int().min(1).max(10_080).default(60),
+  RETENTION_JOBS_DAYS: z.coerce.number().int().min(1).max(3650).default(14),
+  /** At least a day: the code limits count the sends of the last 24 hours. */
+  RETENTION_VERIFICATION_DAYS: z.coerce.number().int().min(1).max(3650).default(7),
+  RETENTION_ANALYTICS_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   /** JSON object appId -> launch secret; games listed here require signed voucher links. */
   GAME_LAUNCH_SECRETS: z.string().optional(),
   SANDBOX: z.enum(['embedded', 'off']).optional(),
@@ -65,8 +80,9 @@ const EnvSchema = z.object({
   ANALYTICS_ID: optionalText,
   BUILD_ID: optionalText,
   /** E-mail over SMTP, e.g. smtps://user:pass@smtp.example.com:465 (required in production). */
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
-  MAIL_FROM: z.string().trim().min(3).max(254).default('Game Shop <no-reply@localhost>'),
+  SMTP_URL: z.url({ protocol: /^smtps?$/, hostname: HOST_NAME, error: 'must be an smtp:// or smtps:// URL' }).optional(),
+  /** Sender of the e-mails (required in production: the development default's localhost address is refused by mail servers). */
+  MAIL_FROM: z.string().trim().min(3).max(254).optional(),
   /** HTTP SMS gateway: POST JSON {to, text} with `Authorization: Bearer SMS_GATEWAY_TOKEN` (required in production). */
   SMS_GATEWAY_URL: z.url().optional(),
   SMS_GATEWAY_TOKEN: optionalText,
@@ -92,7 +108,7 @@ const EnvSchema = z.object({
   DELIVERY_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
   DELIVERY_RETRY_BASE_MS: z.coerce.number().int().min(10).max(3_600_000).default(5000),
   /** Shared store of the rate limits: Redis when set (redis:// or rediss://), otherwise PostgreSQL. */
-  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL').optional(),
+  REDIS_URL: z.url({ protocol: /^rediss?$/, hostname: HOST_NAME, error: 'must be a redis:// or rediss:// URL' }).optional(),
   /** Requests per client IP / per account within RATE_LIMIT_WINDOW_SECONDS (see docs/decisions.md). */
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
   RATE_LIMIT_LOGIN_PER_IP: z.coerce.number().int().min(1).max(10_000_000).default(60),
@@ -189,6 +205,17 @@ export interface ReconciliationConfig {
   batch: number;
 }
 
+/** What the pruning job deletes and when (jobs/retention.ts); money rows are never pruned. */
+export interface RetentionConfig {
+  /** How often the pruning job runs (ms). */
+  intervalMs: number;
+  /** Finished (done) job rows; dead ones stay for the operators. */
+  jobsDays: number;
+  /** Verification codes and sends, captcha challenges, failed logins, used login-token nonces, change tickets. */
+  verificationDays: number;
+  analyticsDays: number;
+}
+
 /**
  * Failed-login limits, counted in the database (docs/decisions.md, "Rate limits, idempotency and lockout"): one client
  * IP guessing one account is refused after `accountIpFailures`, one IP guessing any accounts after `ipFailures`; an
@@ -249,6 +276,11 @@ export interface AppConfig {
   orderExpiryMs: number;
   jobsPollMs: number;
   reconciliation: ReconciliationConfig;
+  retention: RetentionConfig;
+  /** Bearer token of GET /metrics; unset (outside production only): /metrics is open. */
+  metricsToken?: string;
+  /** How long a SIGTERM/SIGINT shutdown may take before the process exits anyway (main.ts). */
+  shutdownTimeoutMs: number;
   opsApiToken?: string;
   opsAlertEmail?: string;
   gameLaunchSecrets: Record<number, string>;
@@ -291,6 +323,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (production && !e.JWT_SECRET) problems.push('JWT_SECRET: required in production');
   if (production && !e.SMTP_URL) problems.push('SMTP_URL: required in production (e-mail sender)');
   if (production && !e.SMS_GATEWAY_URL) problems.push('SMS_GATEWAY_URL: required in production (SMS sender)');
+  if (production && !e.MAIL_FROM) problems.push('MAIL_FROM: required in production (the sender of the e-mails, e.g. Game Shop <no-reply@shop.example.com>)');
+  if (production && !e.METRICS_TOKEN) problems.push('METRICS_TOKEN: required in production (bearer token of GET /metrics, 32+ characters)');
+  const databaseUrl = chooseDatabase(e, production, problems);
+  if (production && !e.PUBLIC_URL) problems.push("PUBLIC_URL: required in production (the shop's public https address, e.g. https://shop.example.com)");
+  const publicUrlProblem = e.PUBLIC_URL ? publicUrlProblemOf(new URL(e.PUBLIC_URL), production) : undefined;
+  if (publicUrlProblem) problems.push(`PUBLIC_URL: ${publicUrlProblem}`);
+  if (production) {
+    // Scripts the page loads and hosts the shop sends credentials to: TLS, as PUBLIC_URL itself.
+    for (const name of ['PAYPAL_BASE_URL', 'XSOLLA_API_BASE_URL', 'XSOLLA_PAYSTATION_URL', 'XSOLLA_SCRIPT_URL', 'PAYERMAX_GATEWAY_URL', 'GEETEST_API_URL', 'GEETEST_SCRIPT_URL'] as const) {
+      const value = e[name];
+      if (value && new URL(value).protocol !== 'https:') problems.push(`${name}: must be an https:// URL in production`);
+    }
+  }
   const captchaProvider = e.CAPTCHA_PROVIDER ?? (production ? 'geetest' : 'in-house');
   if (production && captchaProvider === 'in-house') {
     problems.push('CAPTCHA_PROVIDER: the in-house slide puzzle is refused in production (an image diff solves it); use geetest');
@@ -337,7 +382,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     host: e.HOST ?? (production ? '0.0.0.0' : '127.0.0.1'),
     publicUrl,
     webhookBaseUrl: embedded ? internalUrl : publicUrl,
-    database: { url: e.DATABASE_URL, dataDir: e.DATA_DIR === 'memory://' ? e.DATA_DIR : resolve(e.DATA_DIR), poolSize: e.DATABASE_POOL_SIZE, queryTimeoutMs: e.DATABASE_QUERY_TIMEOUT_MS },
+    database: { url: databaseUrl, dataDir: e.DATA_DIR === 'memory://' ? e.DATA_DIR : resolve(e.DATA_DIR), poolSize: e.DATABASE_POOL_SIZE, queryTimeoutMs: e.DATABASE_QUERY_TIMEOUT_MS },
     webDist: resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
     logLevel: e.LOG_LEVEL,
     jwtSecret: e.JWT_SECRET ?? randomBytes(32).toString('hex'),
@@ -345,6 +390,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     refreshTokenTtlDays: e.REFRESH_TOKEN_TTL_DAYS,
     orderExpiryMs: e.ORDER_EXPIRY_MINUTES * 60_000,
     jobsPollMs: e.JOBS_POLL_MS,
+    ...(e.METRICS_TOKEN ? { metricsToken: e.METRICS_TOKEN } : {}),
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     ...(e.OPS_API_TOKEN ? { opsApiToken: e.OPS_API_TOKEN } : {}),
     ...(e.OPS_ALERT_EMAIL || embedded ? { opsAlertEmail: e.OPS_ALERT_EMAIL ?? 'ops@publisher.sandbox' } : {}),
     reconciliation: {
@@ -352,6 +399,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       minAgeMs: e.RECONCILE_MIN_AGE_SECONDS * 1000,
       lookbackMs: 3 * 86_400_000,
       batch: 200,
+    },
+    retention: {
+      intervalMs: e.RETENTION_INTERVAL_MINUTES * 60_000,
+      jobsDays: e.RETENTION_JOBS_DAYS,
+      verificationDays: e.RETENTION_VERIFICATION_DAYS,
+      analyticsDays: e.RETENTION_ANALYTICS_DAYS,
     },
     gameLaunchSecrets,
     sandbox: { embedded },
@@ -444,7 +497,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     notifications: {
       sandboxOutboxUrl: embedded ? `${sandboxUrl}/outbox/messages` : undefined,
       smtpUrl: e.SMTP_URL,
-      mailFrom: e.MAIL_FROM,
+      mailFrom: e.MAIL_FROM ?? 'Game Shop <no-reply@localhost>',
       smsGatewayUrl: e.SMS_GATEWAY_URL,
       smsGatewayToken: e.SMS_GATEWAY_TOKEN,
     },
@@ -468,8 +521,59 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     unpaidOrdersPerPlayer: e.UNPAID_ORDERS_PER_PLAYER,
     features: { otpLogin: e.FEATURE_OTP_LOGIN, cart: e.FEATURE_CART },
   };
+  checkPayermaxKeys(config.payermax, problems);
   if (problems.length) throw new ConfigError(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join('\n')}`);
   return config;
+}
+
+/**
+ * PostgreSQL when DATABASE_URL is set, the embedded PGlite otherwise; production does not fall back to PGlite silently
+ * (one process only, its data in a local folder): it needs DATABASE_URL, or DATABASE=embedded as a deliberate choice.
+ */
+function chooseDatabase(e: Pick<z.infer<typeof EnvSchema>, 'DATABASE' | 'DATABASE_URL'>, production: boolean, problems: string[]): string | undefined {
+  const choice = e.DATABASE ?? (e.DATABASE_URL ? 'postgres' : production ? undefined : 'embedded');
+  if (!choice) problems.push('DATABASE_URL: required in production (or DATABASE=embedded for the embedded PGlite database in DATA_DIR, one instance only)');
+  if (choice === 'postgres' && !e.DATABASE_URL) problems.push('DATABASE_URL: required with DATABASE=postgres');
+  if (choice === 'embedded' && e.DATABASE_URL) problems.push('DATABASE: is embedded but DATABASE_URL is set too: unset one of them');
+  return choice === 'postgres' ? e.DATABASE_URL : undefined;
+}
+
+/**
+ * PUBLIC_URL is where browsers come back from the providers and where the providers send their webhooks: an origin
+ * (the shop is served at its root), and in production an https address others can reach.
+ */
+function publicUrlProblemOf(url: URL, production: boolean): string | undefined {
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return 'must be an https:// URL';
+  if (url.pathname !== '/' || url.search || url.hash || url.username || url.password) {
+    return `must be the origin only, without a path, query or credentials (e.g. ${url.origin}): the shop is served at its root`;
+  }
+  if (!production) return undefined;
+  if (url.protocol !== 'https:') return "must be https in production (it is the providers' return and webhook address)";
+  if (isLoopbackHost(url.hostname)) return 'must be the public address in production, not localhost or a loopback address (the providers call it)';
+  return undefined;
+}
+
+function isLoopbackHost(hostname: string): boolean {
+  const host = hostname.toLowerCase().replace(/^\[|\]$/g, '');
+  return host === 'localhost' || host.endsWith('.localhost') || /^127\./.test(host) || ['::1', '0.0.0.0', '::'].includes(host);
+}
+
+/** The PayerMax keys are parsed now, so a malformed one stops the start with its variable's name instead of a stack trace. */
+function checkPayermaxKeys(payermax: PayermaxConfig, problems: string[]): void {
+  const load = (variable: string, text: string, type: 'private' | 'public') => {
+    if (!text) return undefined; // missing: reported by need()
+    try {
+      return loadPayermaxKey(variable, text, type);
+    } catch (error) {
+      problems.push((error as Error).message);
+      return undefined;
+    }
+  };
+  const merchant = load('PAYERMAX_PRIVATE_KEY', payermax.merchantPrivateKeyPem, 'private');
+  const platform = load('PAYERMAX_PLATFORM_PUBLIC_KEY', payermax.platformPublicKeyPem, 'public');
+  if (merchant && platform && isPublicHalfOf(platform, merchant)) {
+    problems.push("PAYERMAX_PLATFORM_PUBLIC_KEY: is the public half of PAYERMAX_PRIVATE_KEY (the shop's own key); give PayerMax's platform public key");
+  }
 }
 
 function safeJson(text: string): unknown {

@@ -1,6 +1,7 @@
 import { buildApp } from './app.ts';
 import { startupBanner } from './banner.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { shutDownGracefullyOnSignals } from './shutdown.ts';
 
 async function main(): Promise<void> {
   let config, built;
@@ -17,14 +18,7 @@ async function main(): Promise<void> {
   const { app, services } = built;
   await app.listen({ port: config.port, host: config.host });
   console.log(startupBanner(config, services.database.kind));
-
-  const shutdown = async (signal: string) => {
-    app.log.info({ signal }, 'shutting down');
-    await app.close();
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  shutDownGracefullyOnSignals(app, config.shutdownTimeoutMs);
 }
 
 await main();

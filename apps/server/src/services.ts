@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import { OutboxWorker } from './jobs/outbox.ts';
+import { PRUNE_JOB, Retention } from './jobs/retention.ts';
 import { IdempotencyKeys } from './http/idempotency.ts';
 import { RateLimits } from './http/rate-limit.ts';
 import { AccountService } from './modules/account/account.service.ts';
@@ -12,6 +13,8 @@ import { ChannelsService } from './modules/channels/channels.service.ts';
 import { CountriesService, type IpCountryLookup } from './modules/countries/countries.service.ts';
 import { GameVouchersService } from './modules/game-api/game-vouchers.service.ts';
 import { GamesService } from './modules/games/games.service.ts';
+import { ShopMetrics } from './modules/metrics/shop-metrics.ts';
+import { observeOrders } from './modules/orders/order-events.ts';
 import { OrdersService } from './modules/orders/orders.service.ts';
 import { CheckoutService } from './modules/payments/checkout.service.ts';
 import { EXPIRE_ORDER_JOB } from './modules/orders/order-creation.ts';
@@ -40,7 +43,9 @@ import { RefundsService } from './modules/shop/refunds.service.ts';
 export interface Services {
   config: AppConfig;
   database: Database;
+  /** The database as this app's services use it: order changes made through it reach `metrics`. */
   db: Db;
+  metrics: ShopMetrics;
   tokens: TokenService;
   users: UsersService;
   games: GamesService;
@@ -70,6 +75,7 @@ export interface Services {
   refundReconciliation: RefundReconciliation;
   rateLimits: RateLimits;
   idempotency: IdempotencyKeys;
+  retention: Retention;
 }
 
 export interface ServiceOverrides {
@@ -81,7 +87,8 @@ export interface ServiceOverrides {
 
 /** Wires the modules together; the only place that knows every service. */
 export function createServices(config: AppConfig, database: Database, log: FastifyBaseLogger, overrides: ServiceOverrides = {}): Services {
-  const { db } = database;
+  const metrics = new ShopMetrics(log);
+  const db = observeOrders(database.db, metrics);
   const fetchOption = overrides.fetch ? { fetch: overrides.fetch } : {};
   const paymentClients: PaymentClients = {
     paypal: new PaypalClient(config.paypal, fetchOption),
@@ -97,13 +104,16 @@ export function createServices(config: AppConfig, database: Database, log: Fasti
   const gameServer = new GameServerClient(config.gameServer, overrides.fetch);
   const sender = overrides.sender ?? createMessageSender(config.notifications, overrides.fetch);
   const alerts = new OpsAlerts(sender, config.opsAlertEmail, log);
-  const delivery = new DeliveryService(db, gameServer, config.gameServer, log, alerts);
+  const delivery = new DeliveryService(db, gameServer, config.gameServer, log, alerts, metrics);
   const refunds = new RefundsService(db, ledger);
   const settlement = new SettlementService(db, ledger, refunds, log);
   const providerRefunds = new ProviderRefundService(db, paymentClients, settlement, log);
   const duplicatePayments = new DuplicatePaymentsService(db, paymentClients, settlement, log);
   const refundReconciliation = new RefundReconciliation(db, settlement, providerRefunds, duplicatePayments, paymentClients, config.reconciliation, log);
   const reconciliation = new ReconciliationService(db, settlement, paymentClients, refundReconciliation, config.reconciliation, log);
+  const rateLimits = new RateLimits(db, config.rateLimits, log);
+  const idempotency = new IdempotencyKeys(db);
+  const retention = new Retention(db, config.retention, [rateLimits, idempotency], log);
   const worker = new OutboxWorker(
     db,
     {
@@ -114,6 +124,7 @@ export function createServices(config: AppConfig, database: Database, log: Fasti
       [RECONCILE_ORDER_JOB]: reconciliation.orderHandler(),
       [RECONCILE_REFUND_JOB]: refundReconciliation.handler(),
       [OPS_ALERT_JOB]: alerts.handler(),
+      [PRUNE_JOB]: retention.handler(),
     },
     log,
     config.jobsPollMs,
@@ -127,6 +138,7 @@ export function createServices(config: AppConfig, database: Database, log: Fasti
     config,
     database,
     db,
+    metrics,
     tokens,
     users,
     games,
@@ -154,7 +166,8 @@ export function createServices(config: AppConfig, database: Database, log: Fasti
     providerRefunds,
     duplicatePayments,
     refundReconciliation,
-    rateLimits: new RateLimits(db, config.rateLimits, log),
-    idempotency: new IdempotencyKeys(db),
+    rateLimits,
+    idempotency,
+    retention,
   };
 }

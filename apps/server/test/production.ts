@@ -5,6 +5,8 @@ const creds = SANDBOX_CREDENTIALS;
 
 /** The operators' token of the production configuration below. */
 export const PRODUCTION_OPS_TOKEN = 'ops-token-of-the-production-test-configuration';
+/** The /metrics bearer token of the production configuration below. */
+export const PRODUCTION_METRICS_TOKEN = 'metrics-token-of-the-production-test-configuration';
 
 /**
  * Everything SHOP_ENV=production requires, with stand-in values (nothing is called at start-up), on an in-memory
@@ -13,11 +15,15 @@ export const PRODUCTION_OPS_TOKEN = 'ops-token-of-the-production-test-configurat
 export const PRODUCTION_ENV: Record<string, string> = {
   SHOP_ENV: 'production',
   PUBLIC_URL: 'https://shop.example.com',
+  // PGlite, chosen explicitly as production requires; for PostgreSQL override with DATABASE: 'postgres' and DATABASE_URL.
+  DATABASE: 'embedded',
   DATA_DIR: 'memory://',
   LOG_LEVEL: 'silent',
   JWT_SECRET: 'production-test-secret-production-test-secret',
   OPS_API_TOKEN: PRODUCTION_OPS_TOKEN,
   SMTP_URL: 'smtps://shop:password@smtp.example.com:465',
+  MAIL_FROM: 'Game Shop <no-reply@shop.example.com>',
+  METRICS_TOKEN: PRODUCTION_METRICS_TOKEN,
   SMS_GATEWAY_URL: 'https://sms.example.com/send',
   PAYPAL_CLIENT_ID: 'live-client-id',
   PAYPAL_CLIENT_SECRET: 'live-client-secret',

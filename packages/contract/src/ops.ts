@@ -149,3 +149,34 @@ export const opsDeliveryErrors = defineRoute({
   query: z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) }),
   data: z.array(OpsDeliveryError),
 });
+
+export const OpsDeadJob = z.object({
+  id: z.number().int(),
+  /** What the job does, e.g. order.deliver, payments.reconcile-order, ops.alert. */
+  kind: z.string(),
+  payload: z.record(z.string(), z.unknown()),
+  attempts: z.number().int(),
+  lastError: z.string().nullable(),
+  createdAt: z.string(),
+  failedAt: z.string(),
+});
+
+export const opsDeadJobs = defineRoute({
+  method: 'GET',
+  path: '/ops/v1/jobs/dead',
+  auth: 'ops',
+  summary: 'Background jobs that gave up after their last attempt (dead letters), most recent first; retry them with jobs/dead/retry',
+  query: z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) }),
+  data: z.array(OpsDeadJob),
+});
+
+export const opsRetryDeadJob = defineRoute({
+  method: 'POST',
+  path: '/ops/v1/jobs/dead/retry',
+  auth: 'ops',
+  summary:
+    'Run a dead job once more, now. If it fails again it is dead again (and does what giving up does, e.g. Delivery ' +
+    'Error). 404 when the job is not dead (any more).',
+  body: z.object({ id: entityId }),
+  data: z.object({ id: z.number().int() }),
+});

@@ -14,7 +14,18 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Runs SQL straight on the driver (bench and health checks). */
   ping(): Promise<void>;
+  /** PostgreSQL's connection pool right now (metrics); PGlite has no pool. */
+  poolStats?(): PoolStats;
   close(): Promise<void>;
+}
+
+export interface PoolStats {
+  /** Connections open (idle or checked out), and the most the pool opens. */
+  total: number;
+  idle: number;
+  max: number;
+  /** Requests waiting for a connection. */
+  waiting: number;
 }
 
 const MIGRATIONS = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -63,6 +74,7 @@ export async function openDatabase(options: { url?: string; dataDir: string; poo
       kind: 'postgres',
       // readiness answers within 2 s: a probe that waits for the whole query timeout tells the truth too late
       ping: async () => void (await pool.query({ text: 'SELECT 1', query_timeout: Math.min(timeoutMs, 2000) } as { text: string })),
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, max: pool.options.max, waiting: pool.waitingCount }),
       close: () => pool.end(),
     };
   }

@@ -18,4 +18,9 @@ export function refuseRequestsWhileClosing(app: FastifyInstance): void {
     request.language = languageFromAcceptLanguage(request.headers['accept-language']);
     throw unavailable();
   });
+  // A request that was running when the shutdown began closes its connection too: kept alive, the idle connection would
+  // hold `app.close()` until its keep-alive timeout (72 s), long past the shutdown deadline (shutdown.ts).
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
 }

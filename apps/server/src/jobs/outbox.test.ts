@@ -64,4 +64,30 @@ describe.each(BACKENDS)('outbox worker (%s)', (backend) => {
     expect(row.failedAt).not.toBeNull();
     expect(gaveUp).toBe(1);
   });
+
+  it('stop() lets the job in progress finish and hands the rest of its batch back unstarted (graceful shutdown)', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let started!: () => void;
+    const running = new Promise<void>((resolve) => (started = resolve));
+    const ran: number[] = [];
+    const handler: JobHandler = {
+      run: async (payload) => {
+        ran.push(Number(payload['n']));
+        started();
+        await held;
+      },
+    };
+    for (const n of [1, 2, 3]) await enqueue(shop.services.db, { kind: 'test.stop', payload: { n }, dedupeKey: `stop-${n}` });
+    const stopping = new OutboxWorker(shop.services.db, { 'test.stop': handler }, shop.app.log, 60_000);
+    stopping.start();
+    await running;
+    const stopped = stopping.stop();
+    release();
+    await stopped;
+    expect(ran).toHaveLength(1);
+    expect(await jobRow(`stop-${ran[0]}`)).toMatchObject({ attempts: 1, lockedUntil: null, doneAt: expect.any(Date) });
+    const unstarted = [1, 2, 3].filter((n) => n !== ran[0]);
+    for (const n of unstarted) expect(await jobRow(`stop-${n}`)).toMatchObject({ attempts: 0, lockedUntil: null, doneAt: null, failedAt: null });
+  });
 });

@@ -62,27 +62,47 @@ export class OutboxWorker {
     this.schedule(0);
   }
 
+  /** Waits for the job in progress only; claimed jobs not started yet are released for another instance at once. */
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
     await this.running;
   }
 
-  /** Runs every due job once (tests and the poll loop). Returns how many were processed. */
-  async drain(): Promise<number> {
+  /** Runs every due job once, whether the poll loop runs or not (tests). Returns how many were processed. */
+  drain(): Promise<number> {
+    return this.process(() => false);
+  }
+
+  /** Runs due jobs until none is left or `stopRequested()`: the claimed jobs not started yet are then handed back. */
+  private async process(stopRequested: () => boolean): Promise<number> {
     let total = 0;
     for (;;) {
       const claimed = await this.claim();
       if (!claimed.length) return total;
-      for (const job of claimed) await this.execute(job);
-      total += claimed.length;
+      for (const [index, job] of claimed.entries()) {
+        if (stopRequested()) {
+          await this.release(claimed.slice(index));
+          return total;
+        }
+        await this.execute(job);
+        total += 1;
+      }
     }
+  }
+
+  /** Gives claimed jobs back unstarted: no lease to wait out, and the claim's attempt is not counted. */
+  private async release(unstarted: JobRow[]): Promise<void> {
+    const claims = sql.join(unstarted.map((job) => sql`(${job.id}::bigint, ${job.attempts}::int)`), sql`, `);
+    await this.db.execute(sql`
+      UPDATE jobs SET locked_until = NULL, attempts = attempts - 1
+      WHERE (id, attempts) IN (${claims}) AND done_at IS NULL AND failed_at IS NULL`);
   }
 
   private schedule(delay: number): void {
     if (this.stopped) return;
     this.timer = setTimeout(() => {
-      this.running = this.drain()
+      this.running = this.process(() => this.stopped)
         .catch((error: unknown) => this.log.warn({ err: error }, 'outbox poll failed'))
         .then(() => this.schedule(this.pollMs));
     }, delay);

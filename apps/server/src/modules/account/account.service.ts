@@ -1,4 +1,4 @@
-import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { TokenData } from '@shop/contract/auth';
@@ -167,8 +167,6 @@ export class AccountService {
    */
   private async reserveAttempt(account: string, ip: string, options: { botCheckToken?: string | undefined; captcha?: false }): Promise<void> {
     const limits = this.config.loginLimits;
-    // Housekeeping: now and then drop failures older than every window.
-    if (randomInt(0, 50) === 0) await this.db.execute(sql`DELETE FROM login_failures WHERE created_at < now() - interval '1 day'`);
     await this.db.transaction(async (tx) => {
       await tx.execute(sql`SELECT pg_advisory_xact_lock(${LOCK_LOGIN_ACCOUNT}, hashtext(${account}))`);
       await tx.execute(sql`SELECT pg_advisory_xact_lock(${LOCK_LOGIN_IP}, hashtext(${ip}))`);
@@ -348,8 +346,6 @@ export class AccountService {
       .onConflictDoNothing()
       .returning({ nonce: dynamicTokenNonces.nonce });
     if (!fresh.length) throw badRequest('dynamicTokenInvalid');
-    // Housekeeping: a nonce is only needed while its token could still be presented.
-    if (randomInt(0, 50) === 0) await this.db.execute(sql`DELETE FROM dynamic_token_nonces WHERE expires_at < now() - interval '1 day'`);
     const account = await this.games.findOrCreateForQuickLogin({
       appId,
       accountId: payload.accountId,

@@ -1,8 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import { asc, eq, sql } from 'drizzle-orm';
-import { opsDeliveryErrors, opsDuplicatePayments, opsRefundDuplicatePayment, opsRefundOrder, opsRefundRequests, opsRejectRefundRequest, opsRetryDelivery } from '@shop/contract/ops';
+import {
+  opsDeadJobs,
+  opsDeliveryErrors,
+  opsDuplicatePayments,
+  opsRefundDuplicatePayment,
+  opsRefundOrder,
+  opsRefundRequests,
+  opsRejectRefundRequest,
+  opsRetryDeadJob,
+  opsRetryDelivery,
+} from '@shop/contract/ops';
 import { OrderStatus } from '@shop/contract/orders';
 import { orders, refundRequests } from '../../db/schema.ts';
+import { listDeadJobs, retryDeadJob } from '../../jobs/dead-letters.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import { registerRoute } from '../../http/route.ts';
 import type { Services } from '../../services.ts';
@@ -73,4 +84,13 @@ export function registerOpsRoutes(app: FastifyInstance, { db, providerRefunds, r
   registerRoute(app, opsDuplicatePayments, ({ query }) => duplicatePayments.list(query.status, query.limit));
 
   registerRoute(app, opsRefundDuplicatePayment, ({ body }) => duplicatePayments.refund(body.id, body.reason));
+
+  registerRoute(app, opsDeadJobs, async ({ query }) =>
+    (await listDeadJobs(db, query.limit)).map((job) => ({ ...job, createdAt: job.createdAt.toISOString(), failedAt: job.failedAt.toISOString() })),
+  );
+
+  registerRoute(app, opsRetryDeadJob, async ({ body }) => {
+    if (!(await retryDeadJob(db, body.id))) throw notFound('notFound');
+    return { id: body.id };
+  });
 }

@@ -2,6 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { OrderStatus, type OrderStatusCode } from '@shop/contract/orders';
 import type { Executor } from '../../db/client.ts';
 import { orderStatusHistory, orders } from '../../db/schema.ts';
+import { reportOrderMoved } from './order-events.ts';
 
 const S = OrderStatus;
 
@@ -54,7 +55,8 @@ export type OrderRow = typeof orders.$inferSelect;
 
 /**
  * Applies an event with a conditional update (WHERE status IN allowed-from): whoever wins moves the order, everyone
- * else gets undefined and sees it done. Writes the history row in the same transaction.
+ * else gets undefined and sees it done. Writes the history row in the same transaction, and reports the move to the
+ * metrics once that commits (order-events.ts).
  */
 export async function transition(
   tx: Executor,
@@ -75,5 +77,6 @@ export async function transition(
     .where(eq(orders.id, orderId))
     .returning();
   await tx.insert(orderStatusHistory).values({ orderId, fromStatus: before.status, toStatus: to, event });
+  reportOrderMoved(tx, updated!, event);
   return updated;
 }

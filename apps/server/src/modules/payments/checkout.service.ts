@@ -14,6 +14,7 @@ import type { CatalogService } from '../catalog/catalog.service.ts';
 import type { ChannelsService } from '../channels/channels.service.ts';
 import type { GamesService } from '../games/games.service.ts';
 import { createOrderResult, enqueueExpiry, nextOrderId } from '../orders/order-creation.ts';
+import { reportOrderCreated } from '../orders/order-events.ts';
 import { newOrderSn } from '../orders/order-number.ts';
 import { checkUnpaidOrders, reserveUnpaidOrderSlot } from '../orders/unpaid-orders.ts';
 import type { IdempotencyClaim } from '../../http/idempotency.ts';
@@ -119,6 +120,7 @@ export class CheckoutService {
         voucherAmount: product.voucherAmount,
       });
       await enqueueExpiry(tx, created!);
+      reportOrderCreated(tx, created!);
       await idempotency?.complete(tx, createOrderResult(created!, payment.body));
       return created!;
     });

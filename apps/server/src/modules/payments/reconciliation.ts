@@ -5,6 +5,7 @@ import type { ReconciliationConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { orders, supersededPaymentSessions } from '../../db/schema.ts';
 import { enqueue, type JobHandler } from '../../jobs/outbox.ts';
+import { RecurringJob } from '../../jobs/recurring.ts';
 import type { OrderRow } from '../orders/order-state-machine.ts';
 import { decimalToMinor } from './money.ts';
 import type { PaymentClients } from './payment-gateway.ts';
@@ -27,11 +28,13 @@ export type ReconcileOutcome = SettleOutcome | 'unpaid' | 'skipped';
  * page they kept open. Whatever the provider reports paid goes through the same settlement as webhooks and the return
  * page (unique event keys: a fact counts once), so a paid order is credited or delivered and never lost.
  *
- * Scheduling, safe with any number of instances: a sweep job per interval bucket (dedupe key `reconcile-sweep:<bucket>`)
- * picks the candidates and writes one job per order and bucket (`reconcile:<order>:<bucket>`); the outbox claims them
- * with SKIP LOCKED. A provider that times out or answers 5xx fails the job, which is retried, and the next bucket asks again.
+ * Scheduling, safe with any number of instances: the sweep is a recurring job, one per interval bucket (dedupe key
+ * `reconcile-sweep:<bucket>`, jobs/recurring.ts); it picks the candidates and writes one job per order and bucket
+ * (`reconcile:<order>:<bucket>`); the outbox claims them with SKIP LOCKED. A provider that times out or answers 5xx fails the job, which is retried, and the next bucket asks again.
  */
 export class ReconciliationService {
+  private readonly sweeps: RecurringJob;
+
   constructor(
     private readonly db: Db,
     private readonly settlement: SettlementService,
@@ -40,20 +43,17 @@ export class ReconciliationService {
     private readonly config: ReconciliationConfig,
     private readonly log: FastifyBaseLogger,
     private readonly now: () => number = Date.now,
-  ) {}
-
-  private bucket(at = this.now()): number {
-    return Math.floor(at / this.config.intervalMs);
+  ) {
+    this.sweeps = new RecurringJob(RECONCILE_SWEEP_JOB, 'reconcile-sweep', config.intervalMs, now);
   }
 
   /** Makes sure the current bucket's sweep exists (every instance calls this at start; the dedupe key keeps one). */
   async schedule(): Promise<void> {
-    const bucket = this.bucket();
-    await enqueue(this.db, { kind: RECONCILE_SWEEP_JOB, payload: { bucket }, dedupeKey: `reconcile-sweep:${bucket}`, maxAttempts: 3 });
+    await this.sweeps.schedule(this.db);
   }
 
   sweepHandler(): JobHandler {
-    return { run: async (payload) => void (await this.sweep(Number(payload['bucket']))), maxAttempts: 3 };
+    return this.sweeps.handler(this.db, (bucket) => this.sweep(bucket));
   }
 
   orderHandler(): JobHandler {
@@ -64,7 +64,7 @@ export class ReconciliationService {
    * Enqueues a job per candidate order and per refund still waiting for its confirmation, then the next bucket's sweep.
    * Returns the number of orders enqueued.
    */
-  async sweep(bucket: number = this.bucket()): Promise<number> {
+  async sweep(bucket: number = this.sweeps.bucket()): Promise<number> {
     const now = this.now();
     const candidates = await this.db
       .select({ id: orders.id })
@@ -95,14 +95,7 @@ export class ReconciliationService {
         await enqueue(tx, { kind: RECONCILE_ORDER_JOB, payload: { orderId: id }, dedupeKey: `reconcile:${id}:${bucket}`, maxAttempts: 3 });
       }
       await this.refunds.enqueuePending(tx, bucket, now);
-      const next = bucket + 1;
-      await enqueue(tx, {
-        kind: RECONCILE_SWEEP_JOB,
-        payload: { bucket: next },
-        dedupeKey: `reconcile-sweep:${next}`,
-        runAt: new Date(next * this.config.intervalMs),
-        maxAttempts: 3,
-      });
+      await this.sweeps.scheduleAfter(tx, bucket);
     });
     return candidates.length;
   }

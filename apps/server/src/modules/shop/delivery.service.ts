@@ -12,6 +12,13 @@ import type { OpsAlerts } from '../ops/ops-alerts.ts';
 export const DELIVER_ORDER_JOB = 'order.deliver';
 export const REVOKE_ORDER_JOB = 'order.revoke';
 
+/** How a call to deliver an order to the game ended: taken, failed (to be retried), refused as revoked (refunded). */
+export type DeliveryResult = 'delivered' | 'failed' | 'revoked';
+/** Told of every delivery call (the metrics). */
+export interface DeliveryObserver {
+  deliveryAttempted(appId: number, result: DeliveryResult): void;
+}
+
 /**
  * Delivery of paid shop and gift orders to the game, from the outbox:
  * - the job is written in the transaction that makes the order paid (settlement, gift claim), key `deliver:<id>`;
@@ -30,6 +37,7 @@ export class DeliveryService {
     private readonly config: GameServerConfig,
     private readonly log: FastifyBaseLogger,
     private readonly alerts: OpsAlerts,
+    private readonly observer: DeliveryObserver,
   ) {}
 
   /** Call inside the transaction that made the order paid. */
@@ -110,11 +118,14 @@ export class DeliveryService {
     } catch (error) {
       // Refunded while this job waited: the game refuses the order for good, nothing to retry.
       if (error instanceof GameServerError && error.code === ORDER_REVOKED) {
+        this.observer.deliveryAttempted(order.appId, 'revoked');
         this.log.info({ orderSn: order.orderSn }, 'delivery refused: the order was refunded and revoked');
         return;
       }
+      this.observer.deliveryAttempted(order.appId, 'failed');
       throw error;
     }
+    this.observer.deliveryAttempted(order.appId, 'delivered');
     // Conditional update through the state machine: 2 or 8 -> 3; a concurrent run that already did it gets undefined,
     // and so does an order refunded meanwhile (its revoke job takes the goods back).
     const delivered = await this.db.transaction((tx) => transition(tx, order.id, 'delivered', { deliveredAt: new Date() }));

@@ -12,6 +12,7 @@ import type { SessionUser } from '../auth/tokens.ts';
 import type { CatalogService, ProductRow } from '../catalog/catalog.service.ts';
 import { CATALOGUE_CACHE_MS } from '../catalog/catalog.service.ts';
 import type { GamesService } from '../games/games.service.ts';
+import { reportOrderCreated } from '../orders/order-events.ts';
 import { newOrderSn } from '../orders/order-number.ts';
 import { transition } from '../orders/order-state-machine.ts';
 import { minorToMajorNumber } from '../payments/money.ts';
@@ -115,6 +116,7 @@ export class ProductsService {
           payAmountMinor: 0,
         })
         .returning();
+      reportOrderCreated(tx, order!);
       await tx.insert(orderItems).values({
         orderId: order!.id,
         productId: product.id,

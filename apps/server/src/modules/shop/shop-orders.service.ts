@@ -17,6 +17,7 @@ import { newOrderSn } from '../orders/order-number.ts';
 import { canTransition, transition } from '../orders/order-state-machine.ts';
 import type { OrdersService } from '../orders/orders.service.ts';
 import { createOrderResult, enqueueExpiry, nextOrderId } from '../orders/order-creation.ts';
+import { reportOrderCreated } from '../orders/order-events.ts';
 import { checkUnpaidOrders, reserveUnpaidOrderSlot } from '../orders/unpaid-orders.ts';
 import type { IdempotencyClaim } from '../../http/idempotency.ts';
 import { minorToMajorNumber } from '../payments/money.ts';
@@ -159,6 +160,7 @@ export class ShopOrdersService {
         })),
       );
       await enqueueExpiry(tx, created!);
+      reportOrderCreated(tx, created!);
       await idempotency?.complete(tx, createOrderResult(created!, payment.body));
       return created!;
     });

@@ -1,8 +1,9 @@
-import { createPrivateKey, createPublicKey, sign, verify, type KeyObject } from 'node:crypto';
+import { sign, verify, type KeyObject } from 'node:crypto';
 import { z } from 'zod';
 import type { PayermaxConfig } from '../../../config.ts';
 import { minorToMajorNumber } from '../money.ts';
 import { ProviderError } from '../provider-error.ts';
+import { loadPayermaxKey } from './payermax-keys.ts';
 import {
   errorKindForStatus,
   isSuccess,
@@ -102,8 +103,8 @@ export class PayermaxClient {
     this.fetch = options.fetch ?? globalThis.fetch;
     this.now = options.now ?? Date.now;
     // Parsed once, here, so a malformed key stops the server at start-up instead of failing the first payment.
-    this.merchantKey = loadKey('PAYERMAX_PRIVATE_KEY', config.merchantPrivateKeyPem, 'private');
-    this.platformKey = loadKey('PAYERMAX_PLATFORM_PUBLIC_KEY', config.platformPublicKeyPem, 'public');
+    this.merchantKey = loadPayermaxKey('PAYERMAX_PRIVATE_KEY', config.merchantPrivateKeyPem, 'private');
+    this.platformKey = loadPayermaxKey('PAYERMAX_PLATFORM_PUBLIC_KEY', config.platformPublicKeyPem, 'public');
   }
 
   /** Our merchant account: notifications must name it. */
@@ -209,21 +210,4 @@ function successData<T>(response: PayermaxResponse<T>, apiName: string): T {
     issue: response.code,
     detail: { message: response.msg, data: response.data },
   });
-}
-
-/**
- * Accepts a PEM, or the bare base64 DER PayerMax's dashboard hands out (PKCS#8 for private, SPKI for public keys).
- * The error names the variable but never echoes the key.
- */
-function loadKey(variable: string, text: string, type: 'private' | 'public'): KeyObject {
-  const trimmed = text.trim();
-  try {
-    if (trimmed.startsWith('-----BEGIN')) return type === 'private' ? createPrivateKey(trimmed) : createPublicKey(trimmed);
-    const der = Buffer.from(trimmed.replace(/\s+/g, ''), 'base64');
-    return type === 'private'
-      ? createPrivateKey({ key: der, format: 'der', type: 'pkcs8' })
-      : createPublicKey({ key: der, format: 'der', type: 'spki' });
-  } catch (error) {
-    throw new Error(`${variable} is not a valid RSA ${type} key (PEM or base64 DER)`, { cause: error });
-  }
 }

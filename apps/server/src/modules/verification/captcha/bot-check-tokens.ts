@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomInt } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { VerificationConfig } from '../../../config.ts';
 import type { Db, Executor } from '../../../db/client.ts';
@@ -37,7 +37,6 @@ export class BotCheckTokens {
       ON CONFLICT (id) DO NOTHING
       RETURNING id`);
     if (!rowsOf(inserted).length) throw badRequest('captchaFailed');
-    await this.sweepNowAndThen();
     return { botCheckToken: minted.token, expiresIn: minted.expiresIn };
   }
 
@@ -48,11 +47,6 @@ export class BotCheckTokens {
        WHERE token_hash = ${hashToken(token)} AND token_used_at IS NULL AND token_expires_at > now()
    RETURNING id`);
     if (!rowsOf(result).length) throw badRequest('captchaFailed');
-  }
-
-  /** Housekeeping: now and then drop challenges that are long dead. */
-  async sweepNowAndThen(): Promise<void> {
-    if (randomInt(0, 20) === 0) await this.db.execute(sql`DELETE FROM captcha_challenges WHERE created_at < now() - interval '1 day'`);
   }
 }
 

@@ -47,7 +47,6 @@ export class InHouseCaptcha implements CaptchaProvider {
         INSERT INTO captcha_challenges (id, ip, piece_x, expires_at, created_at)
         VALUES (${id}, ${ip}, ${puzzle.x}, now() + make_interval(secs => ${ttl}), clock_timestamp())`);
     });
-    await this.tokens.sweepNowAndThen();
     return {
       provider: 'in-house',
       captchaId: id,

@@ -1,0 +1,30 @@
+// npm run build: the web app (Vite, a production bundle in apps/web/dist) and the server compiled to JavaScript
+// (scripts/build/server.ts, apps/server/dist), which `npm run start:prod` runs.
+// With --if-changed (npm start) a part whose sources did not change since its last build is skipped (scripts/build/freshness.ts).
+import { spawnSync } from 'node:child_process';
+import { join, resolve } from 'node:path';
+import { isUpToDate, writeStamp } from './build/freshness.ts';
+import { buildServer, SERVER_DIST, SERVER_SOURCES } from './build/server.ts';
+
+const ROOT = resolve(import.meta.dirname, '..');
+const WEB_DIST = join(ROOT, 'apps/web/dist');
+const WEB_SOURCES = ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts', 'apps/web/package.json', 'packages/contract/src', 'packages/contract/package.json', 'package-lock.json', 'scripts/build.ts', 'scripts/build'].map((path) => join(ROOT, path));
+
+const onlyIfChanged = process.argv.includes('--if-changed');
+
+async function buildPart(name: string, output: string, sources: string[], run: () => Promise<void> | void): Promise<void> {
+  if (onlyIfChanged && isUpToDate(output, sources)) {
+    console.log(`build: ${name} is up to date`);
+    return;
+  }
+  const startedAt = new Date();
+  await run();
+  writeStamp(output, startedAt);
+  console.log(`build: ${name} built in ${((Date.now() - startedAt.getTime()) / 1000).toFixed(1)} s`);
+}
+
+await buildPart('web app', WEB_DIST, WEB_SOURCES, () => {
+  const vite = spawnSync('npm', ['run', 'build', '--workspace', '@shop/web'], { cwd: ROOT, stdio: 'inherit' });
+  if (vite.status !== 0) throw new Error(`the web build failed (exit ${vite.status ?? vite.signal})`);
+});
+await buildPart('server', SERVER_DIST, SERVER_SOURCES, buildServer);
