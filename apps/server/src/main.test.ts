@@ -43,3 +43,12 @@ describe('the server process refuses a bad production configuration', () => {
     });
   }, 60_000);
 });
+
+describe('the server process cannot reach its database at start', () => {
+  it('says so in one line naming DATABASE_URL, no stack trace, and exits 1', async () => {
+    const run = await startProduction({ DATABASE: 'postgres', DATABASE_URL: 'postgres://shop@127.0.0.1:1/shop' });
+    expect(run.code, run.stderr).toBe(1);
+    expect(run.stderr).toMatch(/^The database could not be reached \(DATABASE_URL\): /);
+    expect(run.stderr, 'no stack trace').not.toMatch(/^\s+at /m);
+  }, 30_000);
+});
