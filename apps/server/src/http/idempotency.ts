@@ -12,9 +12,6 @@ export const IDEMPOTENCY_TTL_HOURS = 24;
  * timeout 15 s plus a few queries); a claim past it was abandoned by a dead process and may be taken again.
  */
 const LEASE_SECONDS = 60;
-/** How often an instance sweeps keys older than the TTL (on the way of a claim). */
-const SWEEP_EVERY_MS = 10 * 60_000;
-
 export interface StoredAnswer {
   status: number;
   body: Record<string, unknown>;
@@ -88,11 +85,9 @@ export class IdempotencyClaim {
 
 /** `Idempotency-Key` of order creation (docs/decisions.md, "Rate limits, idempotency and lockout"). */
 export class IdempotencyKeys {
-  private nextSweepAt = 0;
-
   constructor(private readonly db: Db) {}
 
-  /** Deletes keys older than the TTL (they would be claimed afresh anyway). */
+  /** Deletes keys older than the TTL (they would be claimed afresh anyway); run by the retention job. */
   async sweep(): Promise<void> {
     await this.db.execute(sql`DELETE FROM idempotency_keys WHERE created_at < now() - make_interval(hours => ${IDEMPOTENCY_TTL_HOURS})`);
   }
@@ -108,10 +103,6 @@ export class IdempotencyKeys {
     fingerprint: string,
     successBody: (data: unknown) => Record<string, unknown>,
   ): Promise<{ claim: IdempotencyClaim } | { replay: StoredAnswer }> {
-    if (Date.now() >= this.nextSweepAt) {
-      this.nextSweepAt = Date.now() + SWEEP_EVERY_MS;
-      await this.sweep();
-    }
     const claimId = randomUUID();
     const [claimed] = rowsOf<{ claimId: string }>(
       await this.db.execute(sql`

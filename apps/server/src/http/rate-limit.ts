@@ -22,14 +22,11 @@ export type AccountKey = (request: FastifyRequest) => string | undefined;
 type StoreResult = { current: number; ttl: number };
 type StoreCallback = (error: Error | null, result?: StoreResult) => void;
 
-/** How often an instance sweeps the counters whose window has ended (the table holds little more than the active keys). */
-const SWEEP_EVERY_MS = 60_000;
-
 /**
  * Fixed-window counters in PostgreSQL (PGlite too): one atomic upsert per hit, so every instance on the database counts
- * together. A counter whose window has ended starts again at 1. `beforeHit` is the occasional sweep.
+ * together. A counter whose window has ended starts again at 1; ended counters are deleted by the retention job.
  */
-export function postgresStore(db: Db, beforeHit: () => Promise<void>) {
+export function postgresStore(db: Db) {
   return class PostgresRateLimitStore implements FastifyRateLimitStore {
     incr(key: string, callback: StoreCallback, timeWindow: number): void {
       hit(key, timeWindow).then((result) => callback(null, result), (error: Error) => callback(error));
@@ -41,7 +38,6 @@ export function postgresStore(db: Db, beforeHit: () => Promise<void>) {
   };
 
   async function hit(key: string, windowMs: number): Promise<StoreResult> {
-    await beforeHit();
     const result = await db.execute(sql`
       INSERT INTO rate_limit_counters AS c (key, count, window_ends_at)
       VALUES (${key}, 1, now() + make_interval(secs => ${windowMs / 1000}))
@@ -83,7 +79,6 @@ export function redisStore(redis: Redis) {
  */
 export class RateLimits {
   private readonly redis?: Redis;
-  private nextSweepAt = 0;
 
   constructor(
     private readonly db: Db,
@@ -102,7 +97,7 @@ export class RateLimits {
     if (this.redis) await this.redis.connect().catch(() => undefined);
     const options: RateLimitPluginOptions = {
       global: false,
-      store: this.redis ? redisStore(this.redis) : postgresStore(this.db, () => this.sweepWhenDue()),
+      store: this.redis ? redisStore(this.redis) : postgresStore(this.db),
       // PostgreSQL is needed by the route anyway (its outage answers 503); a Redis outage must not stop the shop.
       skipOnError: Boolean(this.redis),
     };
@@ -112,16 +107,9 @@ export class RateLimits {
     });
   }
 
-  /** Deletes the PostgreSQL counters whose window has ended (Redis expires its keys itself). */
+  /** Deletes the PostgreSQL counters whose window has ended (Redis expires its keys itself); run by the retention job. */
   async sweep(): Promise<void> {
     await this.db.execute(sql`DELETE FROM rate_limit_counters WHERE window_ends_at < now()`);
-  }
-
-  /** Sweeps at most once a minute per instance, on the way of a hit; a failed sweep does not fail the request. */
-  private async sweepWhenDue(): Promise<void> {
-    if (Date.now() < this.nextSweepAt) return;
-    this.nextSweepAt = Date.now() + SWEEP_EVERY_MS;
-    await this.sweep().catch((error: unknown) => this.log.warn({ err: error }, 'rate-limit sweep failed'));
   }
 
   /**

@@ -6,10 +6,7 @@ import { contactKey } from './contact-key.ts';
 
 export function registerVerificationRoutes(app: FastifyInstance, { verification, rateLimits }: Services): void {
   const captchaLimit = rateLimits.route(app, 'captcha');
-  registerRoute(app, getCaptcha, async ({ reply, request }) => {
-    reply.header('cache-control', 'no-store');
-    return verification.createCaptcha(request.ip);
-  }, { rateLimit: captchaLimit });
+  registerRoute(app, getCaptcha, ({ request }) => verification.createCaptcha(request.ip), { rateLimit: captchaLimit });
   registerRoute(app, verifyCaptcha, ({ body }) => verification.verifyCaptcha(body), { message: 'captchaSuccess', rateLimit: captchaLimit });
   registerRoute(app, getCode, ({ body, request, language }) => verification.sendCode(body, { ip: request.ip, language }), {
     message: 'codeSent',
