@@ -39,14 +39,9 @@ export interface TestShop extends ShopApp {
   close(): Promise<void>;
 }
 
-/**
- * Starts the whole shop on a free port (embedded sandbox providers included, reached over real HTTP), on PGlite in
- * memory or on a fresh PostgreSQL database.
- */
-export async function startShop(backend: Backend, env: Record<string, string> = {}): Promise<TestShop> {
-  const port = await freePort();
-  const database = backend === 'postgres' ? await createTestDatabase() : undefined;
-  const config = loadConfig({
+/** The configuration of a test shop on `port`: SHOP_ENV=test, quiet, relaxed rate limits, PGlite in memory unless `env` names a database. */
+export function testConfig(port: number, env: Record<string, string> = {}): AppConfig {
+  return loadConfig({
     SHOP_ENV: 'test',
     PORT: String(port),
     HOST: '127.0.0.1',
@@ -54,9 +49,19 @@ export async function startShop(backend: Backend, env: Record<string, string> = 
     JWT_SECRET: 'test-secret-test-secret-test-secret!',
     JOBS_POLL_MS: '100',
     ...RELAXED_RATE_LIMITS,
-    ...(database ? { DATABASE_URL: database.url } : { DATA_DIR: 'memory://' }),
+    ...(env.DATABASE_URL ? {} : { DATA_DIR: 'memory://' }),
     ...env,
   });
+}
+
+/**
+ * Starts the whole shop on a free port (embedded sandbox providers included, reached over real HTTP), on PGlite in
+ * memory or on a fresh PostgreSQL database.
+ */
+export async function startShop(backend: Backend, env: Record<string, string> = {}): Promise<TestShop> {
+  const port = await freePort();
+  const database = backend === 'postgres' ? await createTestDatabase() : undefined;
+  const config = testConfig(port, { ...(database ? { DATABASE_URL: database.url } : {}), ...env });
   config.sandbox.webhookRetryDelaysMs = [];
   const shop = await buildApp(config, { logger: false });
   await shop.app.listen({ port, host: '127.0.0.1' });

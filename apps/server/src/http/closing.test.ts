@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
-import { loadConfig } from '../config.ts';
 import { translate } from '../i18n/messages.ts';
-import { freePort } from '../../test/harness.ts';
+import { freePort, testConfig } from '../../test/harness.ts';
 
 /**
  * Requests arriving while the shop shuts down. The database plays no part (they are refused before any work), so this
@@ -12,15 +11,7 @@ import { freePort } from '../../test/harness.ts';
 describe('shutting down', () => {
   it('a request arriving while the shop closes gets the 503 envelope in its language and Connection: close', async () => {
     const port = await freePort();
-    const config = loadConfig({
-      SHOP_ENV: 'test',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'silent',
-      JWT_SECRET: 'test-secret-test-secret-test-secret!',
-      DATA_DIR: 'memory://',
-    });
-    const { app } = await buildApp(config, { logger: false, runJobs: false });
+    const { app } = await buildApp(testConfig(port), { logger: false, runJobs: false });
     const url = `http://127.0.0.1:${port}/api/common/countries`;
     let during: { status: number; connection: string | null; body: unknown } | undefined;
     // Runs after the shop's own preClose hook (registered first): the shop is closing, still listening.
