@@ -2,18 +2,17 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ApiCode } from '@shop/contract/envelope';
 import { translate, type MessageKey } from '../i18n/messages.ts';
+import { isConnectionFault } from '../db/transaction-safe-pool.ts';
 import { AppError } from './errors.ts';
 
-/** Error codes of node-postgres / PGlite that mean "the database is not reachable right now". */
-// 57014: cancelled by statement_timeout; 25P03: ended by idle_in_transaction_session_timeout (both set for partitions).
-const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '53300', '57014', '25P03']);
-
+/**
+ * "The database is not reachable right now": a lost or timed-out connection (the pool's own test), or PostgreSQL
+ * refusing more connections (53300) or cancelling a statement at statement_timeout (57014).
+ */
 function isDatabaseUnavailable(error: unknown): boolean {
   for (let current: unknown = error, depth = 0; current && depth < 5; depth++) {
-    const { code, message } = current as { code?: string; message?: string };
-    if (code && (UNAVAILABLE_CODES.has(code) || code.startsWith('08'))) return true;
-    if (message && /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect|is not queryable|Query read timeout/i.test(message))
-      return true;
+    const { code } = current as { code?: string };
+    if (isConnectionFault(current) || code === '53300' || code === '57014') return true;
     current = (current as { cause?: unknown }).cause;
   }
   return false;
