@@ -17,6 +17,10 @@ import { registerAnalyticsRoutes } from './modules/analytics/analytics.routes.ts
 import { registerAccountRoutes } from './modules/account/account.routes.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
 import type { SessionUser } from './modules/auth/tokens.ts';
+import { authenticateOperator } from './modules/console/access/console-session.ts';
+import type { ConsoleOperator } from './modules/console/access/operators.service.ts';
+import { registerConsoleRoutes } from './modules/console/console.routes.ts';
+import { consoleRoutes } from './modules/web/console-app.routes.ts';
 import { registerCatalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { registerChannelRoutes } from './modules/channels/channels.routes.ts';
 import { registerCountryRoutes } from './modules/countries/countries.routes.ts';
@@ -39,9 +43,12 @@ declare module 'fastify' {
   interface FastifyRequest {
     language: Language;
     user?: SessionUser;
+    operator?: ConsoleOperator;
   }
   interface FastifyContextConfig {
-    auth?: 'none' | 'user' | 'game' | 'ops';
+    auth?: 'none' | 'user' | 'game' | 'ops' | 'operator';
+    /** Routes with auth 'operator': the permission the operator's role must have. */
+    permission?: string;
   }
 }
 
@@ -87,6 +94,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
   app.decorateRequest('language', 'en');
   app.decorateRequest('user', undefined);
+  app.decorateRequest('operator', undefined);
   installErrorHandler(app);
   refuseRequestsWhileClosing(app);
 
@@ -100,11 +108,17 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     throw error;
   }
   services.metrics.timeRequests(app);
+  // The console's own origin (and its Vite dev server outside production) may send it changes.
+  const consoleOrigins = [new URL(config.publicUrl).origin, ...(config.environment === 'production' ? [] : ['http://localhost:5174'])];
 
   app.addHook('onRequest', async (request) => {
     request.language = languageFromAcceptLanguage(request.headers['accept-language']);
     if (request.routeOptions.config.auth === 'ops') {
       if (!opsTokenMatches(config.opsApiToken, request.headers.authorization)) throw unauthorized();
+      return;
+    }
+    if (request.routeOptions.config.auth === 'operator') {
+      request.operator = await authenticateOperator(request, services.operators, consoleOrigins);
       return;
     }
     if (request.routeOptions.config.auth !== 'user') return;
@@ -120,7 +134,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       components: {
         securitySchemes: {
           bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
-          opsToken: { type: 'http', scheme: 'bearer', description: 'Operators: the OPS_API_TOKEN of this deployment.' },
+          opsToken: { type: 'http', scheme: 'bearer', description: 'Machines: the OPS_API_TOKEN of this deployment.' },
+          consoleSession: { type: 'apiKey', in: 'cookie', name: 'console_session', description: "The publisher's console: an operator's session (POST /api/console/v1/auth/login)." },
           gameSignature: {
             type: 'apiKey',
             in: 'header',
@@ -175,6 +190,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     registerVoucherRoutes(shop, services);
     registerOpsRoutes(shop, services);
     registerAnalyticsRoutes(shop, services);
+    registerConsoleRoutes(shop, services);
+    await shop.register(consoleRoutes, { config });
     await shop.register(webhookRoutes, services);
     await shop.register(gameApiRoutes, services);
     await shop.register(webRoutes, { config });

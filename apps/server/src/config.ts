@@ -24,6 +24,12 @@ const EnvSchema = z.object({
   /** A query that gets no answer from PostgreSQL for this long fails (503), e.g. during a network partition. */
   DATABASE_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
   WEB_DIST: z.string().optional(),
+  CONSOLE_DIST: z.string().optional(),
+  /** The publisher's console: a session ends after this many minutes without a request, and after CONSOLE_SESSION_HOURS. */
+  CONSOLE_IDLE_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
+  CONSOLE_SESSION_HOURS: z.coerce.number().int().min(1).max(7 * 24).default(12),
+  /** How long an operator's enrolment link works. */
+  CONSOLE_INVITE_HOURS: z.coerce.number().int().min(1).max(14 * 24).default(72),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(1800),
@@ -269,6 +275,9 @@ export interface AppConfig {
   webhookBaseUrl: string;
   database: { url?: string; dataDir: string; poolSize: number; queryTimeoutMs: number };
   webDist: string;
+  /** The publisher's console build (apps/console/dist), served at /console. */
+  consoleDist: string;
+  console: { idleTimeoutSeconds: number; maxAgeSeconds: number; inviteTtlHours: number };
   logLevel: string;
   jwtSecret: string;
   accessTokenTtlSeconds: number;
@@ -384,6 +393,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webhookBaseUrl: embedded ? internalUrl : publicUrl,
     database: { url: databaseUrl, dataDir: e.DATA_DIR === 'memory://' ? e.DATA_DIR : resolve(e.DATA_DIR), poolSize: e.DATABASE_POOL_SIZE, queryTimeoutMs: e.DATABASE_QUERY_TIMEOUT_MS },
     webDist: resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
+    consoleDist: resolve(e.CONSOLE_DIST ?? new URL('../../console/dist', import.meta.url).pathname),
+    console: { idleTimeoutSeconds: e.CONSOLE_IDLE_MINUTES * 60, maxAgeSeconds: e.CONSOLE_SESSION_HOURS * 3600, inviteTtlHours: e.CONSOLE_INVITE_HOURS },
     logLevel: e.LOG_LEVEL,
     jwtSecret: e.JWT_SECRET ?? randomBytes(32).toString('hex'),
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,

@@ -39,6 +39,7 @@ import { DeliveryService, DELIVER_ORDER_JOB, REVOKE_ORDER_JOB } from './modules/
 import { ProductsService } from './modules/shop/products.service.ts';
 import { ShopOrdersService } from './modules/shop/shop-orders.service.ts';
 import { RefundsService } from './modules/shop/refunds.service.ts';
+import { OperatorsService } from './modules/console/access/operators.service.ts';
 
 export interface Services {
   config: AppConfig;
@@ -76,6 +77,7 @@ export interface Services {
   rateLimits: RateLimits;
   idempotency: IdempotencyKeys;
   retention: Retention;
+  operators: OperatorsService;
 }
 
 export interface ServiceOverrides {
@@ -169,5 +171,6 @@ export function createServices(config: AppConfig, database: Database, log: Fasti
     rateLimits,
     idempotency,
     retention,
+    operators: new OperatorsService(db, { publicUrl: config.publicUrl, ...config.console }),
   };
 }

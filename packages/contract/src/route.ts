@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 
-export type HttpMethod = 'GET' | 'POST';
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /**
  * One API call: the server registers it under `/api` + path with these schemas, the web client types its calls with it.
@@ -9,8 +9,13 @@ export type HttpMethod = 'GET' | 'POST';
 export interface RouteDef {
   method: HttpMethod;
   path: string;
-  /** none: public; user: a player's bearer token; game: a game server's signed request (game-api.ts); ops: an operator's token (ops.ts). */
-  auth: 'none' | 'user' | 'game' | 'ops';
+  /**
+   * none: public; user: a player's bearer token; game: a game server's signed request (game-api.ts); ops: the machine
+   * token (ops.ts); operator: a console session cookie (console/access.ts) holding `permission`.
+   */
+  auth: 'none' | 'user' | 'game' | 'ops' | 'operator';
+  /** Routes with auth 'operator': what the operator's role must allow (console/access.ts). */
+  permission?: string;
   summary: string;
   body?: z.ZodType;
   query?: z.ZodType;

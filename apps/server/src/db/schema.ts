@@ -35,6 +35,9 @@ export const gameServers = pgTable(
     appId: integer('app_id').notNull().references(() => games.appId),
     serverId: text('server_id').notNull(),
     serverName: text('server_name').notNull(),
+    /** A closed server is not offered when binding a role. */
+    enabled: boolean('enabled').notNull().default(true),
+    sort: integer('sort').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.appId, t.serverId] })],
 );
@@ -56,6 +59,9 @@ export const users = pgTable(
     passwordHash: text('password_hash'),
     /** Raised when every session must end (password reset/change, logout everywhere); access tokens carry it as `sv`. */
     sessionVersion: integer('session_version').notNull().default(0),
+    /** Set by an operator: a blocked player cannot log in, and their sessions end (the session version is raised with it). */
+    blockedAt: timestamp('blocked_at', { withTimezone: true, mode: 'date' }),
+    blockedReason: text('blocked_reason'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -151,12 +157,20 @@ export const products = pgTable(
     hidden: boolean('hidden').notNull().default(false),
     names: jsonb('names').$type<LocalizedText>().notNull(),
     descs: jsonb('descs').$type<LocalizedText>().notNull(),
+    /** On sale from / until (null: no limit); outside the window the product is not shown or sold. */
+    saleStartsAt: timestamp('sale_starts_at', { withTimezone: true, mode: 'date' }),
+    saleEndsAt: timestamp('sale_ends_at', { withTimezone: true, mode: 'date' }),
+    /** Free gifts: how many roles may claim it in all (null: no limit); each role claims once. */
+    claimLimit: integer('claim_limit'),
+    updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('products_sn_key').on(t.productSn),
     index('products_app_type_idx').on(t.appId, t.goodsType, t.sort),
     check('products_price_check', sql`${t.priceMinor} >= 0 AND ${t.discountPriceMinor} >= 0 AND ${t.discountPriceMinor} <= ${t.priceMinor}`),
     check('products_voucher_amount_check', sql`${t.voucherAmount} >= 0`),
+    check('products_claim_limit_check', sql`${t.claimLimit} IS NULL OR ${t.claimLimit} > 0`),
+    check('products_sale_window_check', sql`${t.saleStartsAt} IS NULL OR ${t.saleEndsAt} IS NULL OR ${t.saleStartsAt} < ${t.saleEndsAt}`),
   ],
 );
 
@@ -176,6 +190,8 @@ export const payChannels = pgTable(
     payIcon: text('pay_icon').notNull(),
     sort: integer('sort').notNull().default(0),
     enabled: boolean('enabled').notNull().default(true),
+    /** Devices the channel is never offered on ('android', 'ios'), besides the spec's Apple Pay / Google Pay name rule. */
+    hiddenOnDevices: text('hidden_on_devices').array().notNull().default(sql`'{}'::text[]`),
   },
   (t) => [
     uniqueIndex('pay_channels_method_key').on(t.appId, t.regionCode, t.payMethodId, t.thirdChannelId),
@@ -657,5 +673,98 @@ export const idempotencyKeys = pgTable(
     primaryKey({ columns: [t.userId, t.key] }),
     index('idempotency_keys_created_idx').on(t.createdAt),
     check('idempotency_keys_key_length_check', sql`length(${t.key}) BETWEEN 1 AND 255`),
+  ],
+);
+
+export type OperatorRole = 'admin' | 'finance' | 'support';
+
+/**
+ * The publisher's console users, separate from players: e-mail + argon2id password + TOTP (RFC 6238). An invited operator
+ * has no password or TOTP until they accept the invitation (`invite_token_hash`, one use, expires).
+ */
+export const operators = pgTable(
+  'operators',
+  {
+    id: serial('id').primaryKey(),
+    /** Lower-cased. */
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    role: text('role').$type<OperatorRole>().notNull(),
+    passwordHash: text('password_hash'),
+    /** Base32 TOTP secret; null until enrolment is finished. */
+    totpSecret: text('totp_secret'),
+    /** The last TOTP time step accepted: a code is good once (a replayed or older code is refused). */
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
+    inviteTokenHash: text('invite_token_hash'),
+    inviteExpiresAt: timestamp('invite_expires_at', { withTimezone: true, mode: 'date' }),
+    failedLogins: integer('failed_logins').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date' }),
+    disabledAt: timestamp('disabled_at', { withTimezone: true, mode: 'date' }),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('operators_email_key').on(t.email),
+    uniqueIndex('operators_invite_key').on(t.inviteTokenHash),
+    check('operators_role_check', sql`${t.role} IN ('admin', 'finance', 'support')`),
+  ],
+);
+
+/** One-time recovery codes of an operator's second factor (stored hashed). */
+export const operatorRecoveryCodes = pgTable(
+  'operator_recovery_codes',
+  {
+    id: serial('id').primaryKey(),
+    operatorId: integer('operator_id')
+      .notNull()
+      .references(() => operators.id),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [uniqueIndex('operator_recovery_codes_hash_key').on(t.codeHash), index('operator_recovery_codes_operator_idx').on(t.operatorId)],
+);
+
+/** Console sessions: the cookie carries a random token, stored here hashed; ended by logout, inactivity or age. */
+export const operatorSessions = pgTable(
+  'operator_sessions',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    operatorId: integer('operator_id')
+      .notNull()
+      .references(() => operators.id),
+    ip: text('ip').notNull().default(''),
+    userAgent: text('user_agent').notNull().default(''),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    endedAt: timestamp('ended_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('operator_sessions_operator_idx').on(t.operatorId)],
+);
+
+/**
+ * Every change an operator (or a machine with the ops token, or the console command) made: who, when, what, before and
+ * after. Append-only: a trigger refuses UPDATE and DELETE (migration 0011).
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    operatorId: integer('operator_id').references(() => operators.id),
+    /** Who, as shown: the operator's e-mail, 'ops-token' or 'console-command'. */
+    actor: text('actor').notNull(),
+    action: text('action').notNull(),
+    entityType: text('entity_type').notNull(),
+    entityId: text('entity_id').notNull(),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    ip: text('ip').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('audit_log_created_idx').on(t.createdAt),
+    index('audit_log_entity_idx').on(t.entityType, t.entityId),
+    index('audit_log_operator_idx').on(t.operatorId, t.createdAt),
   ],
 );

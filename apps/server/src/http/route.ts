@@ -6,6 +6,7 @@ import type { Language } from '@shop/contract/languages';
 import { translate, type MessageKey } from '../i18n/messages.ts';
 import { notFound } from './errors.ts';
 import type { SessionUser } from '../modules/auth/tokens.ts';
+import type { ConsoleOperator } from '../modules/console/access/operators.service.ts';
 import { runIdempotent, type IdempotencyClaim, type IdempotencyKeys } from './idempotency.ts';
 import type { RouteRateLimit } from './rate-limit.ts';
 
@@ -17,6 +18,8 @@ export interface HandlerContext<R extends RouteDef> {
   params: Parsed<R['params']>;
   /** Present on routes with auth 'user' (checked before the handler runs). */
   user: R['auth'] extends 'user' ? SessionUser : SessionUser | undefined;
+  /** Present on routes with auth 'operator' (session and permission checked before the handler runs). */
+  operator: R['auth'] extends 'operator' ? ConsoleOperator : ConsoleOperator | undefined;
   language: Language;
   request: FastifyRequest;
   reply: FastifyReply;
@@ -25,7 +28,7 @@ export interface HandlerContext<R extends RouteDef> {
 }
 
 /** The OpenAPI security scheme of each kind of caller (app.ts names them). */
-const SECURITY: Partial<Record<RouteDef['auth'], string>> = { user: 'bearerAuth', game: 'gameSignature', ops: 'opsToken' };
+const SECURITY: Partial<Record<RouteDef['auth'], string>> = { user: 'bearerAuth', game: 'gameSignature', ops: 'opsToken', operator: 'consoleSession' };
 
 /** Full URL of a contract route: everything lives under /api (two contract paths already carry it). */
 export const apiUrl = (path: string) => (path.startsWith('/api/') ? path : `/api${path}`);
@@ -65,7 +68,7 @@ export function registerRoute<R extends RouteDef>(
       response: { 200: envelope(def.data) },
       ...(SECURITY[def.auth] ? { security: [{ [SECURITY[def.auth]!]: [] }] } : {}),
     },
-    config: { auth: def.auth },
+    config: { auth: def.auth, ...(def.permission ? { permission: def.permission } : {}) },
     onRequest: [
       async (_request, reply) => {
         reply.header('cache-control', 'no-store');
@@ -80,6 +83,7 @@ export function registerRoute<R extends RouteDef>(
         query: request.query as Parsed<R['query']>,
         params: request.params as Parsed<R['params']>,
         user: request.user as HandlerContext<R>['user'],
+        operator: request.operator as HandlerContext<R>['operator'],
         language: request.language,
         request,
         reply,

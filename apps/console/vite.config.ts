@@ -1,0 +1,30 @@
+import { defineConfig, type Plugin } from 'vite';
+import react from '@vitejs/plugin-react';
+
+const backend = 'http://localhost:8080';
+
+/** `vite build` always makes the production bundle, whatever NODE_ENV the shell exports (as apps/web does). */
+function productionBuild(): Plugin {
+  return {
+    name: 'console:production-build',
+    apply: 'build',
+    config() {
+      process.env.NODE_ENV = 'production';
+    },
+  };
+}
+
+export default defineConfig({
+  // Served by the shop's server at /console (apps/server/src/modules/web/console-app.routes.ts).
+  base: '/console/',
+  plugins: [productionBuild(), react()],
+  resolve: { dedupe: ['react', 'react-dom'] },
+  server: {
+    port: 5174,
+    proxy: { '/api': { target: backend, changeOrigin: true } },
+  },
+  build: {
+    target: 'es2022',
+    chunkSizeWarningLimit: 1500,
+  },
+});
