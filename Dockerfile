@@ -10,10 +10,11 @@ COPY package.json package-lock.json ./
 COPY apps/server/package.json apps/server/
 COPY apps/sandbox/package.json apps/sandbox/
 COPY apps/web/package.json apps/web/
+COPY apps/console/package.json apps/console/
 COPY packages/contract/package.json packages/contract/
 RUN npm ci --no-audit --no-fund
 COPY . .
-# the web app (apps/web/dist) and the compiled server (apps/server/dist)
+# the web app (apps/web/dist), the console (apps/console/dist) and the compiled server (apps/server/dist)
 RUN npm run build
 
 FROM ${NODE_IMAGE}
@@ -25,12 +26,14 @@ COPY package.json package-lock.json ./
 COPY apps/server/package.json apps/server/
 COPY apps/sandbox/package.json apps/sandbox/
 COPY apps/web/package.json apps/web/
+COPY apps/console/package.json apps/console/
 COPY packages/contract/package.json packages/contract/
 # the server's production dependencies only: no tsx, esbuild, Vite or the web app's libraries (it is built already);
 # none of them needs an install script
 RUN npm ci --omit=dev --workspace @shop/server --ignore-scripts --no-audit --no-fund && npm cache clean --force
 COPY --from=build /app/apps/server/dist apps/server/dist
 COPY --from=build /app/apps/web/dist apps/web/dist
+COPY --from=build /app/apps/console/dist apps/console/dist
 # the files stay root's: the shop runs as the image's unprivileged user and writes nothing here (data lives in PostgreSQL)
 USER node
 EXPOSE 8080

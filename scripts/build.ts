@@ -1,4 +1,5 @@
-// npm run build: the web app (Vite, a production bundle in apps/web/dist) and the server compiled to JavaScript
+// npm run build: the web app (Vite, a production bundle in apps/web/dist), the publisher's console (Vite, apps/console/dist,
+// served at /console) and the server compiled to JavaScript
 // (scripts/build/server.ts, apps/server/dist), which `npm run start:prod` runs.
 // With --if-changed (npm start) a part whose sources did not change since its last build is skipped (scripts/build/freshness.ts).
 import { spawnSync } from 'node:child_process';
@@ -9,6 +10,9 @@ import { buildServer, SERVER_DIST, SERVER_SOURCES } from './build/server.ts';
 const ROOT = resolve(import.meta.dirname, '..');
 const WEB_DIST = join(ROOT, 'apps/web/dist');
 const WEB_SOURCES = ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts', 'apps/web/package.json', 'packages/contract/src', 'packages/contract/package.json', 'package-lock.json', 'scripts/build.ts', 'scripts/build'].map((path) => join(ROOT, path));
+
+const CONSOLE_DIST = join(ROOT, 'apps/console/dist');
+const CONSOLE_SOURCES = ['apps/console/src', 'apps/console/index.html', 'apps/console/vite.config.ts', 'apps/console/package.json', 'packages/contract/src', 'packages/contract/package.json', 'package-lock.json', 'scripts/build.ts', 'scripts/build'].map((path) => join(ROOT, path));
 
 const onlyIfChanged = process.argv.includes('--if-changed');
 
@@ -26,5 +30,9 @@ async function buildPart(name: string, output: string, sources: string[], run: (
 await buildPart('web app', WEB_DIST, WEB_SOURCES, () => {
   const vite = spawnSync('npm', ['run', 'build', '--workspace', '@shop/web'], { cwd: ROOT, stdio: 'inherit' });
   if (vite.status !== 0) throw new Error(`the web build failed (exit ${vite.status ?? vite.signal})`);
+});
+await buildPart('console', CONSOLE_DIST, CONSOLE_SOURCES, () => {
+  const vite = spawnSync('npm', ['run', 'build', '--workspace', '@shop/console'], { cwd: ROOT, stdio: 'inherit' });
+  if (vite.status !== 0) throw new Error(`the console build failed (exit ${vite.status ?? vite.signal})`);
 });
 await buildPart('server', SERVER_DIST, SERVER_SOURCES, buildServer);

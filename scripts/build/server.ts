@@ -24,7 +24,7 @@ export async function buildServer(): Promise<void> {
   rmSync(SERVER_DIST, { recursive: true, force: true });
   const result = await build({
     absWorkingDir: ROOT,
-    entryPoints: { main: 'apps/server/src/main.ts' },
+    entryPoints: { main: 'apps/server/src/main.ts', 'console-admin': 'apps/server/src/console-admin.ts' },
     outdir: SERVER_DIST,
     bundle: true,
     // the lazy imports (the sandbox, either database driver) stay lazy: chunks loaded on first use, next to main.js

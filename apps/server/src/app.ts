@@ -18,7 +18,7 @@ import { registerAccountRoutes } from './modules/account/account.routes.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
 import type { SessionUser } from './modules/auth/tokens.ts';
 import { authenticateOperator } from './modules/console/access/console-session.ts';
-import type { ConsoleOperator } from './modules/console/access/operators.service.ts';
+import { ensureDemoAdmin, type ConsoleOperator } from './modules/console/access/operators.service.ts';
 import { registerConsoleRoutes } from './modules/console/console.routes.ts';
 import { consoleRoutes } from './modules/web/console-app.routes.ts';
 import { registerCatalogRoutes } from './modules/catalog/catalog.routes.ts';
@@ -100,6 +100,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   const database = options.database ?? (await openDatabase(config.database));
   await seedDatabase(database.db, { catalogue: options.seedCatalogue ?? config.environment !== 'production' });
+  if (config.environment === 'development') await ensureDemoAdmin(database.db);
   const services = createServices(config, database, app.log, options);
   try {
     await requireLaunchSecretsInProduction(config, services.games);

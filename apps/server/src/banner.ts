@@ -1,4 +1,5 @@
 import type { AppConfig } from './config.ts';
+import { DEMO_ADMIN } from './modules/console/access/operators.service.ts';
 
 /**
  * What the server prints once it listens. Production prints where it runs and on what database only: the demo links
@@ -18,6 +19,13 @@ export function startupBanner(config: AppConfig, databaseKind: string): string {
     `  Myth Wars & Puzzles:  ${url}/voucher?appId=10002&roleId=20001001&serverId=10001&accountId=demo-20001&userLevel=8&language=de`,
     `  My orders:            ${url}/voucher/OrderHistory`,
     `API documentation:      ${url}/api/docs`,
+    ...(config.environment === 'development'
+      ? [
+          `Publisher's console:    ${url}/console (demo admin ${DEMO_ADMIN.email}, password ${DEMO_ADMIN.password};`,
+          `                        code: npm run console:admin -- --demo-code, or add the TOTP secret ${DEMO_ADMIN.totpSecret}`,
+          `                        to an authenticator app)`,
+        ]
+      : [`Publisher's console:    ${url}/console`]),
     ...(config.sandbox.embedded
       ? [
           `Sandbox providers:      ${url}/sandbox (PayPal, Xsolla, PayerMax stand-ins)`,

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  customType,
   bigint,
   bigserial,
   boolean,
@@ -768,3 +769,19 @@ export const auditLog = pgTable(
     index('audit_log_operator_idx').on(t.operatorId, t.createdAt),
   ],
 );
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+/**
+ * Images operators upload (product thumbnails, pay channel icons), kept in the database so every instance serves the
+ * same files; named by the SHA-256 of their bytes (the same file uploaded twice is stored once), served at /media/<id>.
+ */
+export const mediaFiles = pgTable('media_files', {
+  id: text('id').primaryKey(),
+  contentType: text('content_type').notNull(),
+  bytes: bytea('bytes').notNull(),
+  createdAt: createdAt(),
+});

@@ -19,7 +19,7 @@ export default function EnrolPage() {
   const token = params.get('token') ?? '';
   const invitation = useInvitation(token);
   const accept = useAcceptInvitation();
-  const { control, handleSubmit, formState, watch } = useForm<EnrolForm>({ defaultValues: { password: '', confirm: '', totp: '' } });
+  const { control, handleSubmit, formState, getValues } = useForm<EnrolForm>({ defaultValues: { password: '', confirm: '', totp: '' } });
 
   const submit = handleSubmit((form) => {
     if (!invitation.data) return;
@@ -58,7 +58,7 @@ export default function EnrolPage() {
             <Controller
               name="confirm"
               control={control}
-              rules={{ validate: (value) => value === watch('password') }}
+              rules={{ validate: (value) => value === getValues('password') }}
               render={({ field }) => <Input.Password {...field} autoComplete="new-password" data-testid="enrol-confirm" />}
             />
           </Form.Item>
