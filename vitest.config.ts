@@ -15,7 +15,7 @@ export default defineConfig({
       {
         test: {
           name: 'e2e',
-          include: ['apps/web/e2e/**/*.test.ts'],
+          include: ['apps/web/e2e/**/*.test.ts', 'apps/console/e2e/**/*.test.ts'],
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 180_000,

@@ -17,6 +17,7 @@ import { openDatabase } from '../apps/server/src/db/client.ts';
 import { seedDatabase } from '../apps/server/src/db/seed.ts';
 import { RELAXED_RATE_LIMITS } from '../apps/server/test/relaxed-limits.ts';
 import { firstLoadJs } from './bench/bundle.ts';
+import { measureConsoleLoad, type ConsoleLoadResult } from './bench/console-load.ts';
 import { cleanupAll, installExitHandlers, onCleanup, runSync, trackTempDir, withTimeout } from './bench/cleanup.ts';
 import { load, type LoadResult } from './bench/http-load.ts';
 import { benchLedger, type LedgerFigures, type SettleFigures, type SpendFigures } from './bench/ledger.ts';
@@ -72,6 +73,7 @@ const postgres: ShopFigures = { errors: [] };
 let bare: LoadResult | undefined;
 let bundle: ReturnType<typeof firstLoadJs> | undefined;
 let ui: UiResult | { unavailable: string } | { failed: string } | undefined;
+let consoleLoad: ConsoleLoadResult | { unavailable: string } | { failed: string } | undefined;
 
 async function section(name: string, figures: { errors: string[] } | null, run: () => Promise<void>): Promise<void> {
   try {
@@ -242,6 +244,7 @@ async function benchPglite(): Promise<void> {
       pick = await loadShop(shop, pglite, 'PGlite');
       // The page measurement needs a running shop; the PGlite one is the default setup.
       await section('voucher page usable time', null, () => benchVoucherPage(shop));
+      await section('console first load', null, () => benchConsoleLoad(shop));
     } finally {
       await shop.stop();
       removeDir();
@@ -378,6 +381,20 @@ async function benchVoucherPage(shop: RunningServer): Promise<void> {
   } catch (error) {
     ui = { failed: errorText(error) };
     progress(`voucher page: ${ui.failed}`);
+  }
+}
+
+/** The publisher's console: its login page's first cold load, next to the shop's (no budget in the issue: a figure to watch). */
+async function benchConsoleLoad(shop: RunningServer): Promise<void> {
+  if (SKIP.has('ui')) return void (consoleLoad = { unavailable: 'skipped (BENCH_SKIP=ui)' });
+  if (!existsSync(CHROMIUM)) return void (consoleLoad = { unavailable: `no Chromium at ${CHROMIUM}` });
+  if (!existsSync(join(ROOT, 'apps/console/dist/index.html'))) return void (consoleLoad = { unavailable: 'apps/console is not built' });
+  progress(`console: ${UI_RUNS} cold loads of /console/login in Chromium, CPU ${TARGET.cpuSlowdown}x slower`);
+  try {
+    consoleLoad = await measureConsoleLoad({ executablePath: CHROMIUM, url: `${shop.url}/console/login`, runs: UI_RUNS, cpuSlowdown: TARGET.cpuSlowdown, timeoutMs: 20_000 });
+  } catch (error) {
+    consoleLoad = { failed: errorText(error) };
+    progress(`console: ${consoleLoad.failed}`);
   }
 }
 
@@ -550,6 +567,17 @@ function report(): Row[] {
       target: uiTarget,
       verdict: ui.ms <= TARGET.usableMs ? 'meets' : 'MISSED',
     });
+  const consoleFigure = `Console login first load (CPU ${TARGET.cpuSlowdown}x)`;
+  if (!consoleLoad) rows.push({ figure: consoleFigure, value: 'n/a (shop on PGlite did not run)', target: '(figure)', verdict: 'n/a' });
+  else if ('unavailable' in consoleLoad) rows.push({ figure: consoleFigure, value: `n/a: ${consoleLoad.unavailable}`, target: '(figure)', verdict: 'n/a' });
+  else if ('failed' in consoleLoad) rows.push({ figure: consoleFigure, value: `failed: ${consoleLoad.failed.slice(0, 160)}`, target: '(figure)', verdict: 'ERROR' });
+  else
+    rows.push({
+      figure: consoleFigure,
+      value: `usable ${consoleLoad.ms} ms median (${consoleLoad.runs.join(', ')} ms); ${consoleLoad.transferredKB.toFixed(0)} kB received in ${consoleLoad.requests} requests, ${consoleLoad.scriptKB.toFixed(0)} kB of it scripts and styles`,
+      target: '(figure)',
+      verdict: 'info',
+    });
   return rows;
 }
 
@@ -656,6 +684,10 @@ async function main(): Promise<number> {
       ui && 'ms' in ui
         ? { ms: ui.ms, runs: ui.runs, wallMs: ui.wallMs, budgetMs: TARGET.usableMs, cpuSlowdown: TARGET.cpuSlowdown, meets: ui.ms <= TARGET.usableMs }
         : { ms: null, budgetMs: TARGET.usableMs, note: !ui ? 'not run' : 'unavailable' in ui ? ui.unavailable : ui.failed },
+    consoleFirstLoad:
+      consoleLoad && 'ms' in consoleLoad
+        ? { usableMs: consoleLoad.ms, runs: consoleLoad.runs, transferredKB: Math.round(consoleLoad.transferredKB), scriptKB: Math.round(consoleLoad.scriptKB), requests: consoleLoad.requests }
+        : { usableMs: null, note: !consoleLoad ? 'not run' : 'unavailable' in consoleLoad ? consoleLoad.unavailable : consoleLoad.failed },
     errors,
   };
   console.log(`BENCH_RESULT ${JSON.stringify(result)}`);

@@ -21,7 +21,8 @@ export default defineConfig({
   resolve: { dedupe: ['react', 'react-dom'] },
   server: {
     port: 5174,
-    proxy: { '/api': { target: backend, changeOrigin: true } },
+    // the API, uploaded images, and the web app's product and payment pictures the catalogue shows
+    proxy: Object.fromEntries(['/api', '/media', '/goods', '/pay'].map((path) => [path, { target: backend, changeOrigin: true }])),
   },
   build: {
     target: 'es2022',

@@ -70,6 +70,8 @@ export default defineConfig({
     proxy: {
       '/api': { target: backend, changeOrigin: true },
       '/sandbox': { target: backend, changeOrigin: true },
+      // thumbnails and icons operators upload in the console
+      '/media': { target: backend, changeOrigin: true },
     },
   },
   build: {

@@ -40,14 +40,19 @@ export interface RunningShop {
   stop(): Promise<void>;
 }
 
-/** Starts the built shop the way `npm start` does (embedded database in a temp folder, sandbox providers). */
-export async function startShop(env: Record<string, string> = {}): Promise<RunningShop> {
+/**
+ * Starts the built shop the way `npm start` does (embedded database in a temp folder, sandbox providers).
+ * `beforeStart` runs with the shop's environment before it starts (e.g. a command on its embedded database).
+ */
+export async function startShop(env: Record<string, string> = {}, beforeStart?: (shopEnv: NodeJS.ProcessEnv) => void): Promise<RunningShop> {
   if (!existsSync(join(ROOT, 'apps/web/dist/index.html'))) throw new Error('apps/web is not built: run npm run build first');
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'shop-e2e-'));
+  const shopEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', SHOP_ENV: 'test', DATABASE_URL: '', CAPTCHA_TRACK_CHECK: 'true', ...RELAXED_RATE_LIMITS, ...env };
+  beforeStart?.(shopEnv);
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', SHOP_ENV: 'test', DATABASE_URL: '', CAPTCHA_TRACK_CHECK: 'true', ...RELAXED_RATE_LIMITS, ...env },
+    env: shopEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -122,10 +127,10 @@ export interface ShopAndBrowser {
 }
 
 /** One shop and one Chromium for a test file: started before its tests, stopped after them. `env`: extra settings (e.g. FEATURE_CART). */
-export function useShopAndBrowser(env: Record<string, string> = {}): ShopAndBrowser {
+export function useShopAndBrowser(env: Record<string, string> = {}, beforeStart?: (shopEnv: NodeJS.ProcessEnv) => void): ShopAndBrowser {
   const context = {} as ShopAndBrowser;
   beforeAll(async () => {
-    context.shop = await startShop(env);
+    context.shop = await startShop(env, beforeStart);
     context.browser = await launchBrowser();
   });
   afterAll(async () => {

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type HttpMethod = 'GET' | 'POST';
 
 /**
  * One API call: the server registers it under `/api` + path with these schemas, the web client types its calls with it.

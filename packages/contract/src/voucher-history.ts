@@ -1,8 +1,11 @@
 import { z } from 'zod';
 import { defineRoute } from './route.ts';
 
-/** Kinds of voucher ledger entries: bought, spent in the game, a spend given back, taken back by a refund. */
-export const VoucherEntryKind = z.enum(['purchase', 'spend', 'spend_reversal', 'refund']);
+/**
+ * Kinds of voucher ledger entries: bought, spent in the game, a spend given back, taken back by a refund, and a manual
+ * credit or debit by the publisher's customer service (console).
+ */
+export const VoucherEntryKind = z.enum(['purchase', 'spend', 'spend_reversal', 'refund', 'adjustment']);
 export type VoucherEntryKind = z.infer<typeof VoucherEntryKind>;
 
 export const VOUCHER_HISTORY_PAGE_SIZE = 50;
@@ -32,7 +35,7 @@ export const voucherHistory = defineRoute({
   method: 'GET',
   path: '/v1/voucher/history',
   auth: 'user',
-  summary: "The session's game account: voucher balance and its ledger, newest first (purchases, spends in the game, reversals, refunds)",
+  summary: "The session's game account: voucher balance and its ledger, newest first (purchases, spends in the game, reversals, refunds, adjustments by customer service)",
   query: z.object({
     pageNum: z.coerce.number().int().min(1).max(10_000).default(1),
     pageSize: z.coerce.number().int().min(1).max(VOUCHER_HISTORY_PAGE_SIZE).default(VOUCHER_HISTORY_PAGE_SIZE),

@@ -98,6 +98,9 @@ export const gameAccounts = pgTable(
     uniqueIndex('game_accounts_role_key').on(t.appId, t.serverId, t.roleId),
     index('game_accounts_owner_idx').on(t.ownerUserId),
     index('game_accounts_account_idx').on(t.appId, t.accountId),
+    /** The console's player lookup by role id or role name. */
+    index('game_accounts_role_id_idx').on(t.roleId),
+    index('game_accounts_role_name_idx').on(sql`lower(${t.roleName})`),
   ],
 );
 
@@ -240,6 +243,13 @@ export const orders = pgTable(
     /** A player's open orders: the unpaid-order cap counts them on every order creation. */
     index('orders_user_open_idx').on(t.userId).where(sql`${t.status} IN (0, 1)`),
     index('orders_third_order_idx').on(t.thirdChannelName, t.thirdOrderId),
+    /** The console's search by the tail of an order number (from its 13th character), as players read it to support. */
+    index('orders_sn_tail_idx').on(sql`substring(${t.orderSn} from 13)`),
+    index('orders_game_account_idx').on(t.gameAccountId),
+    /** Sales reports: paid orders by the day they were paid. */
+    index('orders_paid_at_idx').on(t.paidAt).where(sql`${t.status} IN (2, 3, 6, 8, 9)`),
+    /** The console's delivery-error queue. */
+    index('orders_delivery_error_idx').on(t.updatedAt).where(sql`${t.status} = 8`),
     check('orders_status_check', sql`${t.status} BETWEEN 0 AND 9`),
     check('orders_amount_check', sql`${t.totalAmountMinor} >= 0 AND ${t.payAmountMinor} >= 0`),
     check('orders_sn_length_check', sql`length(${t.orderSn}) >= 13`),
@@ -344,7 +354,7 @@ export const paymentEvents = pgTable(
     payload: jsonb('payload').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('payment_events_key').on(t.provider, t.eventKey)],
+  (t) => [uniqueIndex('payment_events_key').on(t.provider, t.eventKey), index('payment_events_order_idx').on(t.orderId)],
 );
 
 export const voucherAccounts = pgTable(
@@ -377,6 +387,7 @@ export const voucherLedger = pgTable(
   (t) => [
     uniqueIndex('voucher_ledger_reference_key').on(t.reference),
     index('voucher_ledger_account_idx').on(t.gameAccountId, t.id),
+    index('voucher_ledger_order_idx').on(t.orderId),
     check('voucher_ledger_amount_check', sql`${t.amount} <> 0 AND ${t.balanceAfter} >= 0`),
   ],
 );
@@ -401,6 +412,8 @@ export const jobs = pgTable(
   (t) => [
     uniqueIndex('jobs_dedupe_key').on(t.dedupeKey),
     index('jobs_due_idx').on(t.runAt).where(sql`${t.doneAt} IS NULL AND ${t.failedAt} IS NULL`),
+    /** An order's jobs (deliveries, reconciliation) on the console's order page and queues. */
+    index('jobs_order_idx').on(sql`(${t.payload}->>'orderId')`),
   ],
 );
 
@@ -566,6 +579,7 @@ export const refunds = pgTable(
   },
   (t) => [
     uniqueIndex('refunds_order_key').on(t.orderId),
+    index('refunds_completed_idx').on(t.completedAt),
     check('refunds_status_check', sql`${t.status} IN ('pending', 'completed', 'failed')`),
     check('refunds_vouchers_check', sql`${t.vouchersTakenBack} >= 0 AND ${t.vouchersUnrecovered} >= 0`),
     check('refunds_game_revoke_status_check', sql`${t.gameRevokeStatus} IN ('pending', 'revoked', 'not-delivered')`),

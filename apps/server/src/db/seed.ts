@@ -5,8 +5,11 @@ import countryList from './seed/countries.json' with { type: 'json' };
 import { CHANNELS, GAMES, PRODUCTS } from './seed/catalog.ts';
 
 /**
- * Loads reference data (countries, games) and the demo catalogue. Idempotent upserts: running it on every start keeps
- * the database in line with the seed files without touching orders, players or balances.
+ * Runs on every start. Countries are reference data: upserted, so the shipped list wins. Games, servers, products and
+ * channels belong to the operators (the console edits them, the catalogue import loads them): the demo catalogue
+ * (`catalogue`: outside production unless told otherwise) only inserts the rows that are missing (ON CONFLICT DO
+ * NOTHING), so an edit made in the console survives a restart. Production seeds countries only; its first catalogue
+ * load is the catalogue import (docs/deployment.md).
  */
 export async function seedDatabase(db: Db, { catalogue }: { catalogue: boolean }): Promise<void> {
   await db.transaction(async (tx) => {
@@ -19,15 +22,19 @@ export async function seedDatabase(db: Db, { catalogue }: { catalogue: boolean }
         target: countries.regionCode,
         set: { region: sql`excluded.region`, regionCn: sql`excluded.region_cn`, dialCode: sql`excluded.dial_code` },
       });
+    if (!catalogue) return;
     await tx
       .insert(games)
       .values(GAMES.map((g) => ({ appId: g.appId, name: g.name })))
-      .onConflictDoUpdate({ target: games.appId, set: { name: sql`excluded.name` } });
+      .onConflictDoNothing();
     await tx
       .insert(gameServers)
-      .values(GAMES.flatMap((g) => g.servers.map((s) => ({ appId: g.appId, serverId: s.serverId, serverName: s.serverName }))))
-      .onConflictDoUpdate({ target: [gameServers.appId, gameServers.serverId], set: { serverName: sql`excluded.server_name` } });
-    if (!catalogue) return;
+      .values(
+        GAMES.flatMap((g) =>
+          g.servers.map((s, index) => ({ appId: g.appId, serverId: s.serverId, serverName: s.serverName, sort: (index + 1) * 10 })),
+        ),
+      )
+      .onConflictDoNothing();
     await tx
       .insert(products)
       .values(
@@ -49,35 +56,10 @@ export async function seedDatabase(db: Db, { catalogue }: { catalogue: boolean }
           descs: p.descs,
         })),
       )
-      .onConflictDoUpdate({
-        target: products.id,
-        set: {
-          goodsType: sql`excluded.goods_type`,
-          categoryId: sql`excluded.category_id`,
-          productSn: sql`excluded.product_sn`,
-          priceMinor: sql`excluded.price_minor`,
-          discountPriceMinor: sql`excluded.discount_price_minor`,
-          currency: sql`excluded.currency`,
-          voucherAmount: sql`excluded.voucher_amount`,
-          config: sql`excluded.config`,
-          thumbnail: sql`excluded.thumbnail`,
-          sort: sql`excluded.sort`,
-          hidden: sql`excluded.hidden`,
-          names: sql`excluded.names`,
-          descs: sql`excluded.descs`,
-        },
-      });
+      .onConflictDoNothing();
     await tx
       .insert(payChannels)
       .values(CHANNELS.map((c) => ({ ...c })))
-      .onConflictDoUpdate({
-        target: [payChannels.appId, payChannels.regionCode, payChannels.payMethodId, payChannels.thirdChannelId],
-        set: {
-          payMethodName: sql`excluded.pay_method_name`,
-          thirdChannelName: sql`excluded.third_channel_name`,
-          payIcon: sql`excluded.pay_icon`,
-          sort: sql`excluded.sort`,
-        },
-      });
+      .onConflictDoNothing();
   });
 }

@@ -47,18 +47,20 @@ export function registerRoute<R extends RouteDef>(
    * (a feature switched off stays documented in OpenAPI).
    * `rateLimit`: the route's limits (`RateLimits.route`).
    * `idempotency`: the route honours a signed-in player's `Idempotency-Key` header (docs/decisions.md).
+   * `bodyLimit`: this route's largest body in bytes, instead of the app's 64 kB (uploads, imports).
    *
    * Every answer is `Cache-Control: no-store`: answers carry tokens (also on public routes: login, refresh, captcha),
    * a player's data, or prices and states that change by the second; no browser or proxy may keep one.
    */
-  options: { message?: MessageKey; enabled?: () => boolean; rateLimit?: RouteRateLimit; idempotency?: IdempotencyKeys } = {},
+  options: { message?: MessageKey; enabled?: () => boolean; rateLimit?: RouteRateLimit; idempotency?: IdempotencyKeys; bodyLimit?: number } = {},
 ): void {
-  const { enabled, rateLimit, idempotency } = options;
+  const { enabled, rateLimit, idempotency, bodyLimit } = options;
   const successKey = options.message ?? 'success';
   const envelopeOf = (language: Language) => (data: unknown) => ({ code: 200, message: translate(language, successKey), data });
   app.route({
     method: def.method,
     url: apiUrl(def.path),
+    ...(bodyLimit ? { bodyLimit } : {}),
     schema: {
       summary: def.summary,
       ...(def.body ? { body: def.body } : {}),

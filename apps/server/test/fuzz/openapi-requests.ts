@@ -214,6 +214,8 @@ export interface RequestContext {
   examples: Examples;
   /** Authorization header value of a valid caller for each security scheme; undefined when the scheme cannot be satisfied. */
   authorization: (scheme: string) => string | undefined;
+  /** Cookie header of a valid caller for a cookie scheme (the console's session); undefined for other schemes. */
+  cookie?: (scheme: string) => string | undefined;
   /** Extra headers a scheme needs for a body (the game signature covers the raw body). */
   sign?: (scheme: string, body: string) => Record<string, string>;
 }
@@ -248,6 +250,8 @@ function assemble(operation: Operation, context: RequestContext, parts: RequestP
   const scheme = operation.security[0];
   if (parts.body) headers['content-type'] = parts.body.contentType ?? 'application/json';
   if (parts.authorization) headers['authorization'] = parts.authorization;
+  const cookie = scheme ? context.cookie?.(scheme) : undefined;
+  if (cookie) headers['cookie'] = cookie;
   if (scheme && context.sign && parts.body) Object.assign(headers, context.sign(scheme, parts.body.text));
   const query = parts.query.join('&');
   return { method: operation.method, url: query ? `${path}?${query}` : path, headers, ...(parts.body ? { body: parts.body.text } : {}), kind: parts.kind };

@@ -1,9 +1,13 @@
 import dayjs from 'dayjs';
 
-/** Currencies without minor units (the shop's money is integers in minor units). */
-const ZERO_DECIMAL = new Set(['JPY', 'KRW', 'VND', 'IDR', 'CLP', 'ISK', 'HUF', 'TWD', 'UGX']);
-
-export const minorDigits = (currency: string) => (ZERO_DECIMAL.has(currency.toUpperCase()) ? 0 : 2);
+/** ISO 4217 minor digits (USD 2, JPY 0, KWD 3) from the browser's ICU data, as the server's money.ts reads them. */
+export function minorDigits(currency: string): number {
+  try {
+    return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+  } catch {
+    return 2;
+  }
+}
 
 /** 1234 USD minor units → "12.34 USD". */
 export function formatMoney(minor: number, currency: string): string {

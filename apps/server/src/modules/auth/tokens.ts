@@ -4,7 +4,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { TOKEN_HEAD, type TokenData } from '@shop/contract/auth';
 import type { Db, Executor } from '../../db/client.ts';
 import { refreshTokens, users } from '../../db/schema.ts';
-import { AppError, sessionExpired, unauthorized } from '../../http/errors.ts';
+import { AppError, forbidden, sessionExpired, unauthorized } from '../../http/errors.ts';
 
 export interface SessionUser {
   userId: number;
@@ -17,6 +17,7 @@ export interface SessionUser {
 const ALGORITHM = 'HS256';
 const ISSUER = 'game-shop';
 class SessionEnded extends Error {}
+class AccountBlocked extends Error {}
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -45,18 +46,22 @@ export class TokenService {
       const gameAccountId = typeof payload.gaid === 'number' ? payload.gaid : undefined;
       const familyId = typeof payload.fid === 'string' ? payload.fid : undefined;
       const sessionVersion = typeof payload.sv === 'number' ? payload.sv : 0;
-      // One indexed read: the session ends when the user's session version moved on or its family was revoked.
-      const [state] = rowsOf<{ sv: number; revoked: boolean }>(
+      // One indexed read: the session ends when the user's session version moved on or its family was revoked; a
+      // blocked player's sessions end too (blocking raises the session version as well: this is the second fence).
+      const [state] = rowsOf<{ sv: number; revoked: boolean; blocked: boolean }>(
         await this.db.execute(sql`
           SELECT u.session_version AS sv,
+                 u.blocked_at IS NOT NULL AS blocked,
                  EXISTS (SELECT 1 FROM refresh_tokens r WHERE r.family_id = ${familyId ?? ''} AND r.revoked_at IS NOT NULL) AS revoked
             FROM users u WHERE u.id = ${userId}`),
       );
+      if (state?.blocked) throw new AccountBlocked();
       if (!state || Number(state.sv) !== sessionVersion || state.revoked) throw new SessionEnded();
       return { userId, gameAccountId, familyId };
     } catch (error) {
       if (error instanceof joseErrors.JWTExpired) throw sessionExpired();
       if (error instanceof SessionEnded) throw unauthorized('invalidRefreshToken');
+      if (error instanceof AccountBlocked) throw unauthorized('accountBlocked');
       if (error instanceof joseErrors.JOSEError || error instanceof AppError) throw unauthorized();
       // Anything else (the database being unreachable) is not the caller's fault: let the error handler answer 503.
       throw error;
@@ -106,8 +111,13 @@ export class TokenService {
       .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
   }
 
+  /**
+   * Every login path ends here (password and code login, quick login and dynamic-token launches, refresh, role switch,
+   * password change): a blocked player gets no tokens, whichever path they take.
+   */
   private async issueInFamily(user: SessionUser, familyId: string): Promise<TokenData> {
-    const [row] = await this.db.select({ sv: users.sessionVersion }).from(users).where(eq(users.id, user.userId));
+    const [row] = await this.db.select({ sv: users.sessionVersion, blockedAt: users.blockedAt }).from(users).where(eq(users.id, user.userId));
+    if (row?.blockedAt) throw forbidden('accountBlocked');
     const claims = { sv: row?.sv ?? 0, fid: familyId, ...(user.gameAccountId ? { gaid: user.gameAccountId } : {}) };
     const token = await new SignJWT(claims)
       .setProtectedHeader({ alg: ALGORITHM, typ: 'access' })

@@ -1,4 +1,4 @@
-import { and, asc, eq, ne } from 'drizzle-orm';
+import { and, asc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import { EXCLUDED_PRODUCT_ID, GoodsType, type VoucherGoods } from '@shop/contract/catalog';
 import type { Language } from '@shop/contract/languages';
 import type { Db, Executor } from '../../db/client.ts';
@@ -9,13 +9,34 @@ import { TtlCache } from '../../shared/ttl-cache.ts';
 
 export type ProductRow = typeof products.$inferSelect;
 
-/** How long a game's catalogue is served from memory before it is read again. */
+/**
+ * How long a game's catalogue is served from memory before it is read again: a change made in the console reaches every
+ * instance within this time (the instance that made it drops its caches at once).
+ */
 export const CATALOGUE_CACHE_MS = 10_000;
+
+/**
+ * What players may see and buy: switched on, not the excluded product 9521, inside its sale window (if it has one).
+ * Every list and every sale of the shop filters with it.
+ */
+export function onSaleNow(): SQL {
+  return and(
+    eq(products.hidden, false),
+    ne(products.id, EXCLUDED_PRODUCT_ID),
+    sql`(${products.saleStartsAt} IS NULL OR ${products.saleStartsAt} <= now())`,
+    sql`(${products.saleEndsAt} IS NULL OR ${products.saleEndsAt} > now())`,
+  )!;
+}
 
 export class CatalogService {
   private readonly voucherLists = new TtlCache<string, VoucherGoods[]>(CATALOGUE_CACHE_MS);
 
   constructor(private readonly db: Db) {}
+
+  /** Drops this instance's cached lists (after a console change; other instances follow within CATALOGUE_CACHE_MS). */
+  invalidate(): void {
+    this.voucherLists.clear();
+  }
 
   /**
    * The voucher packs of a game, in the request's language. Lists are served from a short-lived cache (the catalogue is
@@ -35,20 +56,19 @@ export class CatalogService {
         and(
           eq(products.appId, appId),
           eq(products.goodsType, GoodsType.VOUCHER),
-          eq(products.hidden, false),
-          ne(products.id, EXCLUDED_PRODUCT_ID),
+          onSaleNow(),
         ),
       )
       .orderBy(asc(products.sort), asc(products.id));
   }
 
-  /** A product that can be sold: visible, not excluded. */
+  /** A product that can be sold (a fresh read, never the cache): on, not excluded, inside its sale window. */
   async sellableProduct(executor: Executor, productId: number): Promise<ProductRow | undefined> {
     if (productId === EXCLUDED_PRODUCT_ID) return undefined;
     const [row] = await executor
       .select()
       .from(products)
-      .where(and(eq(products.id, productId), eq(products.hidden, false)));
+      .where(and(eq(products.id, productId), onSaleNow()));
     return row;
   }
 }

@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { DEFAULT_REGION, UNKNOWN_REGION } from '@shop/contract/games';
-import type { PayChannel } from '@shop/contract/channels';
+import { channelsForDevice, type DevicePlatform, type PayChannel } from '@shop/contract/channels';
 import type { ThirdChannelNameValue } from '@shop/contract/orders';
 import type { Db } from '../../db/client.ts';
 import { TtlCache } from '../../shared/ttl-cache.ts';
@@ -12,17 +12,42 @@ export const ANY_REGION = '*';
 type ChannelRow = typeof payChannels.$inferSelect;
 
 /** Channel lists change when operators switch methods on or off; a few seconds of delay is fine. */
-const CHANNELS_CACHE_MS = 10_000;
+export const CHANNELS_CACHE_MS = 10_000;
+
+/**
+ * The caller's device from its User-Agent: Android, iOS (iPhone, iPad, iPod) or anything else. (iPadOS that reports
+ * itself as a Mac is only recognisable in the browser, which applies the same rules to the list it gets.)
+ */
+export function devicePlatformOf(userAgent: string | undefined): DevicePlatform {
+  if (!userAgent) return 'other';
+  if (/android/i.test(userAgent)) return 'android';
+  if (/iphone|ipad|ipod/i.test(userAgent)) return 'ios';
+  return 'other';
+}
+
+/** The device rules: the spec's name rule (no Apple Pay on Android, no Google Pay on iOS) and the channel's own list. */
+export function channelsOnDevice(rows: ChannelRow[], platform: DevicePlatform): ChannelRow[] {
+  const byName = channelsForDevice(rows, platform);
+  return platform === 'other' ? byName : byName.filter((row) => !row.hiddenOnDevices.includes(platform));
+}
 
 export class ChannelsService {
   private readonly lists = new TtlCache<string, ChannelRow[]>(CHANNELS_CACHE_MS);
 
   constructor(private readonly db: Db) {}
 
-  /** Channels of a game in a region: the region's own list, else the default list. */
-  forRegion(appId: number, region: string): Promise<ChannelRow[]> {
+  /** Drops this instance's cached lists (after a console change; other instances follow within the cache's lifetime). */
+  invalidate(): void {
+    this.lists.clear();
+  }
+
+  /**
+   * Channels of a game in a region (the region's own list, else the default list) offered on the caller's device;
+   * `platform` 'other' (desktop, or a caller that does not say) applies no device rule.
+   */
+  async forRegion(appId: number, region: string, platform: DevicePlatform = 'other'): Promise<ChannelRow[]> {
     const regionCode = region === UNKNOWN_REGION ? DEFAULT_REGION : region;
-    return this.lists.get(`${appId}:${regionCode}`, () => this.load(appId, regionCode));
+    return channelsOnDevice(await this.lists.get(`${appId}:${regionCode}`, () => this.load(appId, regionCode)), platform);
   }
 
   private async load(appId: number, regionCode: string): Promise<ChannelRow[]> {
@@ -41,9 +66,14 @@ export class ChannelsService {
     return own.length ? own : rows;
   }
 
-  /** The channel a client picked, if the region really offers it. */
-  async offered(appId: number, region: string, pick: { payMethodId: string; thirdChannelId: string }): Promise<ChannelRow | undefined> {
-    const rows = await this.forRegion(appId, region);
+  /** The channel a client picked, if the region really offers it (on the caller's device). */
+  async offered(
+    appId: number,
+    region: string,
+    pick: { payMethodId: string; thirdChannelId: string },
+    platform: DevicePlatform = 'other',
+  ): Promise<ChannelRow | undefined> {
+    const rows = await this.forRegion(appId, region, platform);
     return rows.find((row) => row.payMethodId === pick.payMethodId && row.thirdChannelId === pick.thirdChannelId);
   }
 }

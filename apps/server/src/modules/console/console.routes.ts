@@ -1,6 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../../services.ts';
 import { registerConsoleAccessRoutes } from './access/access.routes.ts';
+import { registerConsoleCatalogueRoutes } from './catalogue/catalogue.routes.ts';
+import { registerConsoleOrdersRoutes } from './orders/orders.routes.ts';
+import { registerConsolePlayersRoutes } from './players/players.routes.ts';
+import { registerConsoleReportsRoutes } from './reports/reports.routes.ts';
 
 /**
  * The publisher's console API (`/api/console/v1/...`): every route has auth 'operator' and a permission
@@ -8,4 +12,8 @@ import { registerConsoleAccessRoutes } from './access/access.routes.ts';
  */
 export function registerConsoleRoutes(app: FastifyInstance, services: Services): void {
   registerConsoleAccessRoutes(app, services);
+  registerConsoleCatalogueRoutes(app, services);
+  registerConsoleOrdersRoutes(app, services);
+  registerConsolePlayersRoutes(app, services);
+  registerConsoleReportsRoutes(app, services);
 }

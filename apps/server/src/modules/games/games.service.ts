@@ -3,6 +3,8 @@ import type { GameRole } from '@shop/contract/auth';
 import type { Db, Executor } from '../../db/client.ts';
 import { gameAccounts, gameServers, games, playerRoles, users } from '../../db/schema.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
+import { TtlCache } from '../../shared/ttl-cache.ts';
+import { CATALOGUE_CACHE_MS } from '../catalog/catalog.service.ts';
 
 /** Advisory lock namespace of first quick logins. */
 const QUICK_LOGIN_LOCK = 727_010;
@@ -18,8 +20,14 @@ const isOwned = (account: GameAccountRow): account is OwnedGameAccount => accoun
 interface GameInfo {
   appId: number;
   name: string;
+  /** Server id to name, every server (roles on a disabled one keep their name). */
   servers: Map<string, string>;
+  /** Servers an operator disabled: not offered when a player binds a role. */
+  disabledServers: Set<string>;
 }
+
+/** Games and servers are edited in the console: each instance reads them again after this long (as the catalogue). */
+const GAMES_CACHE_MS = CATALOGUE_CACHE_MS;
 
 export interface RoleFromGame {
   appId: number;
@@ -30,23 +38,37 @@ export interface RoleFromGame {
 }
 
 export class GamesService {
-  private cache?: Promise<Map<number, GameInfo>>;
+  private readonly cache = new TtlCache<'all', Map<number, GameInfo>>(GAMES_CACHE_MS);
 
   constructor(private readonly db: Db) {}
 
-  /** Games and their servers are reference data written by the seed; read once per process. */
+  /**
+   * Games and their servers live in the database (the console edits them, the catalogue import loads them); each
+   * instance keeps them for GAMES_CACHE_MS, so a change reaches every instance within that time.
+   */
   private all(): Promise<Map<number, GameInfo>> {
-    this.cache ??= Promise.all([this.db.select().from(games), this.db.select().from(gameServers)])
-      .then(([gameRows, serverRows]) => {
-        const map = new Map<number, GameInfo>(gameRows.map((g) => [g.appId, { appId: g.appId, name: g.name, servers: new Map() }]));
-        for (const s of serverRows) map.get(s.appId)?.servers.set(s.serverId, s.serverName);
-        return map;
-      })
-      .catch((error: unknown) => {
-        this.cache = undefined;
-        throw error;
-      });
-    return this.cache;
+    return this.cache.get('all', async () => {
+      const [gameRows, serverRows] = await Promise.all([this.db.select().from(games), this.db.select().from(gameServers)]);
+      const map = new Map<number, GameInfo>(
+        gameRows.map((g) => [g.appId, { appId: g.appId, name: g.name, servers: new Map(), disabledServers: new Set() }]),
+      );
+      for (const s of serverRows) {
+        const game = map.get(s.appId);
+        game?.servers.set(s.serverId, s.serverName);
+        if (!s.enabled) game?.disabledServers.add(s.serverId);
+      }
+      return map;
+    });
+  }
+
+  /** Drops this instance's copy (after a console change; other instances follow within GAMES_CACHE_MS). */
+  invalidate(): void {
+    this.cache.clear();
+  }
+
+  /** Whether players may bind a role on this server: every server the operators have not disabled. */
+  async serverOpen(appId: number, serverId: string): Promise<boolean> {
+    return !(await this.requireGame(appId)).disabledServers.has(serverId);
   }
 
   async appIds(): Promise<number[]> {

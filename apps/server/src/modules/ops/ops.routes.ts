@@ -14,22 +14,27 @@ import {
 import { OrderStatus } from '@shop/contract/orders';
 import { orders, refundRequests } from '../../db/schema.ts';
 import { listDeadJobs, retryDeadJob } from '../../jobs/dead-letters.ts';
-import { conflict, notFound } from '../../http/errors.ts';
+import { notFound } from '../../http/errors.ts';
 import { registerRoute } from '../../http/route.ts';
 import type { Services } from '../../services.ts';
+import { recordAudit } from '../console/audit.ts';
+import { OrderActions, opsActor } from '../console/orders/order-actions.ts';
 import { DELIVER_ORDER_JOB } from '../shop/delivery.service.ts';
 
-/** Operators' actions (auth 'ops': the OPS_API_TOKEN bearer, checked in app.ts). */
-export function registerOpsRoutes(app: FastifyInstance, { db, providerRefunds, refunds, delivery, duplicatePayments }: Services): void {
-  registerRoute(app, opsRefundOrder, ({ body }) =>
-    providerRefunds.refund(body.orderId, {
-      ...(body.reason ? { reason: body.reason } : {}),
-      ...(body.allowUnrecoveredVouchers !== undefined ? { allowUnrecoveredVouchers: body.allowUnrecoveredVouchers } : {}),
-    }),
+/**
+ * Operators' actions (auth 'ops': the OPS_API_TOKEN bearer, checked in app.ts), for machines; the console offers the
+ * same to people. Every change is written to the audit log with the actor 'ops-token' (the console's OrderActions).
+ */
+export function registerOpsRoutes(app: FastifyInstance, services: Services): void {
+  const { db, duplicatePayments } = services;
+  const actions = new OrderActions(services);
+
+  registerRoute(app, opsRefundOrder, ({ body, request }) =>
+    actions.refund(opsActor(request), body.orderId, { reason: body.reason || undefined, allowUnrecoveredVouchers: body.allowUnrecoveredVouchers }),
   );
 
-  registerRoute(app, opsRejectRefundRequest, async ({ body }) => {
-    await refunds.reject(body.orderId);
+  registerRoute(app, opsRejectRefundRequest, async ({ body, request }) => {
+    await actions.rejectRefundRequest(opsActor(request), body.orderId);
     return null;
   });
 
@@ -53,13 +58,7 @@ export function registerOpsRoutes(app: FastifyInstance, { db, providerRefunds, r
     }));
   });
 
-  registerRoute(app, opsRetryDelivery, async ({ body }) => {
-    const [order] = await db.select({ id: orders.id, status: orders.status }).from(orders).where(eq(orders.id, body.orderId));
-    if (!order) throw notFound('orderNotFound');
-    if (order.status !== OrderStatus.DELIVERY_ERROR) throw conflict('orderNotRetryable');
-    await delivery.retry(db, order.id);
-    return { orderId: order.id, status: order.status };
-  });
+  registerRoute(app, opsRetryDelivery, ({ body, request }) => actions.retryDelivery(opsActor(request), body.orderId));
 
   registerRoute(app, opsDeliveryErrors, async ({ query }) => {
     const result = await db.execute(sql`
@@ -83,14 +82,17 @@ export function registerOpsRoutes(app: FastifyInstance, { db, providerRefunds, r
 
   registerRoute(app, opsDuplicatePayments, ({ query }) => duplicatePayments.list(query.status, query.limit));
 
-  registerRoute(app, opsRefundDuplicatePayment, ({ body }) => duplicatePayments.refund(body.id, body.reason));
+  registerRoute(app, opsRefundDuplicatePayment, ({ body, request }) => actions.refundSecondPayment(opsActor(request), body.id, body.reason || undefined));
 
   registerRoute(app, opsDeadJobs, async ({ query }) =>
     (await listDeadJobs(db, query.limit)).map((job) => ({ ...job, createdAt: job.createdAt.toISOString(), failedAt: job.failedAt.toISOString() })),
   );
 
-  registerRoute(app, opsRetryDeadJob, async ({ body }) => {
-    if (!(await retryDeadJob(db, body.id))) throw notFound('notFound');
-    return { id: body.id };
-  });
+  registerRoute(app, opsRetryDeadJob, ({ body, request }) =>
+    db.transaction(async (tx) => {
+      if (!(await retryDeadJob(tx, body.id))) throw notFound('notFound');
+      await recordAudit(tx, opsActor(request), { action: 'job.retry', entityType: 'job', entityId: body.id, before: { state: 'dead' }, after: { state: 'due' } });
+      return { id: body.id };
+    }),
+  );
 }

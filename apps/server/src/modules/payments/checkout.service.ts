@@ -1,3 +1,4 @@
+import type { DevicePlatform } from '@shop/contract/channels';
 import { and, eq, sql } from 'drizzle-orm';
 import { GoodsType } from '@shop/contract/catalog';
 import type { z } from 'zod';
@@ -43,7 +44,13 @@ export class CheckoutService {
    * before the provider is asked, and again, atomically, in the transaction. With an Idempotency-Key the answer is
    * recorded in that transaction too.
    */
-  async createVoucherOrder(user: SessionUser, body: CreateBody, language: Language, idempotency?: IdempotencyClaim): Promise<CreateOrderResult> {
+  async createVoucherOrder(
+    user: SessionUser,
+    body: CreateBody,
+    language: Language,
+    idempotency?: IdempotencyClaim,
+    platform: DevicePlatform = 'other',
+  ): Promise<CreateOrderResult> {
     await this.games.requireGame(body.appId);
     const [[account], product] = await Promise.all([
       this.db
@@ -63,7 +70,7 @@ export class CheckoutService {
       (body.currency !== undefined && body.currency !== product.currency);
     if (priceChanged) throw conflict('productChanged');
 
-    const channel = await this.channels.offered(body.appId, body.selectedRegionCode, body);
+    const channel = await this.channels.offered(body.appId, body.selectedRegionCode, body, platform);
     if (!channel) throw badRequest('channelNotOffered');
     await checkUnpaidOrders(this.db, user.userId, this.config.unpaidOrdersPerPlayer);
 

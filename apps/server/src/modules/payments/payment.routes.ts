@@ -4,6 +4,7 @@ import { payermaxOrder, paypalCapture, paypalOrder, xsollaToken, PayermaxPayResp
 import { createVoucherOrder } from '@shop/contract/checkout';
 import { isPayable, OrderStatus } from '@shop/contract/orders';
 import { registerRoute } from '../../http/route.ts';
+import { devicePlatformOf } from '../channels/channels.service.ts';
 import { badRequest, conflict, notFound, providerUnavailable } from '../../http/errors.ts';
 import { orders } from '../../db/schema.ts';
 import type { Services } from '../../services.ts';
@@ -14,10 +15,13 @@ import { ProviderError } from './provider-error.ts';
 export function registerPaymentRoutes(app: FastifyInstance, services: Services): void {
   const { checkout, orders: orderService, db, paymentClients, settlement, rateLimits, idempotency } = services;
 
-  registerRoute(app, createVoucherOrder, ({ user, body, language, idempotency: claim }) => checkout.createVoucherOrder(user, body, language, claim), {
-    rateLimit: rateLimits.route(app, 'orders', byPlayer),
-    idempotency,
-  });
+  registerRoute(
+    app,
+    createVoucherOrder,
+    ({ user, body, language, idempotency: claim, request }) =>
+      checkout.createVoucherOrder(user, body, language, claim, devicePlatformOf(request.headers['user-agent'])),
+    { rateLimit: rateLimits.route(app, 'orders', byPlayer), idempotency },
+  );
 
   /** The caller's unpaid order, ready to be paid again. */
   const payableOrder = async (userId: number, orderId: number) => {

@@ -87,7 +87,9 @@ export class RolesService {
   async lookup(user: SessionUser, appId: number, gameId: string): Promise<GameServerRole[]> {
     const account = await this.findOnGameServer(appId, gameId);
     const bound = (await this.linkedRoles(this.db, user.userId).where(eq(gameAccounts.appId, appId))).map((row) => row.account);
-    return account.roles.map((role) => ({
+    const { disabledServers } = await this.games.requireGame(appId);
+    // Roles on a server the operators disabled are not offered for binding.
+    return account.roles.filter((role) => !disabledServers.has(role.serverId)).map((role) => ({
       appId,
       gameId: account.gameId,
       roleId: role.roleId,
@@ -110,6 +112,7 @@ export class RolesService {
     const account = await this.findOnGameServer(body.appId, body.gameId);
     const role = account.roles.find((r) => r.roleId === body.roleId && r.serverId === body.serverId);
     if (!role) throw notFound('roleNotFound');
+    if (!(await this.games.serverOpen(body.appId, role.serverId))) throw badRequest('serverClosed');
     const row = await this.db.transaction(async (tx) => {
       const names = { accountName: account.accountName, roleName: role.roleName, userLevel: role.level };
       const [gameRole] = await tx

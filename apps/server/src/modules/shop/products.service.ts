@@ -1,5 +1,5 @@
-import { and, asc, eq, ne } from 'drizzle-orm';
-import { EXCLUDED_PRODUCT_ID, GoodsType } from '@shop/contract/catalog';
+import { and, asc, count, eq, ne } from 'drizzle-orm';
+import { GoodsType } from '@shop/contract/catalog';
 import type { Language } from '@shop/contract/languages';
 import type { ProductDetail, ReceiveResult, ShopProduct } from '@shop/contract/products';
 import type { Db } from '../../db/client.ts';
@@ -10,7 +10,7 @@ import { pickLocalized } from '../../shared/localized.ts';
 import { TtlCache } from '../../shared/ttl-cache.ts';
 import type { SessionUser } from '../auth/tokens.ts';
 import type { CatalogService, ProductRow } from '../catalog/catalog.service.ts';
-import { CATALOGUE_CACHE_MS } from '../catalog/catalog.service.ts';
+import { CATALOGUE_CACHE_MS, onSaleNow } from '../catalog/catalog.service.ts';
 import type { GamesService } from '../games/games.service.ts';
 import { reportOrderCreated } from '../orders/order-events.ts';
 import { newOrderSn } from '../orders/order-number.ts';
@@ -50,7 +50,15 @@ export class ProductsService {
     private readonly roles: RolesService,
   ) {}
 
-  /** Visible products of a game (never hidden ones, never 9521), served from a short-lived cache per language. */
+  /** Drops this instance's cached lists (after a console change; other instances follow within CATALOGUE_CACHE_MS). */
+  invalidate(): void {
+    this.lists.clear();
+  }
+
+  /**
+   * Products of a game on sale now (never hidden ones, never 9521, never outside their sale window), served from a
+   * short-lived cache per language.
+   */
   async list(appId: number, filter: { goodsType?: number; categoryId?: number }, language: Language): Promise<ShopProduct[]> {
     await this.games.requireGame(appId);
     const key = `${appId}:${filter.goodsType ?? '-'}:${filter.categoryId ?? '-'}:${language}`;
@@ -61,8 +69,7 @@ export class ProductsService {
         .where(
           and(
             eq(products.appId, appId),
-            eq(products.hidden, false),
-            ne(products.id, EXCLUDED_PRODUCT_ID),
+            onSaleNow(),
             filter.goodsType !== undefined ? eq(products.goodsType, filter.goodsType) : undefined,
             filter.categoryId !== undefined ? eq(products.categoryId, filter.categoryId) : undefined,
             filter.goodsType === undefined && filter.categoryId === undefined ? ne(products.goodsType, GoodsType.VOUCHER) : undefined,
@@ -95,6 +102,9 @@ export class ProductsService {
    * item, the claim and the delivery job. The claim's unique key (product, game account) is the lock: a second claim,
    * also a simultaneous one, inserts nothing (ON CONFLICT DO NOTHING, waiting for the first to commit) and the whole
    * transaction rolls back, so nothing of it remains.
+   * A gift with a claim limit (the number of roles that may claim it in all) is counted under a lock of its product row
+   * (FOR NO KEY UPDATE: claims of that gift queue, purchases referencing other products do not), so simultaneous claims
+   * never exceed the limit; the limit is read under that lock, so an operator's change applies at once.
    */
   async receive(user: SessionUser, productId: number, gameAccountId?: number, idempotency?: IdempotencyClaim): Promise<ReceiveResult> {
     const account = await this.roles.resolve(user, gameAccountId);
@@ -103,6 +113,11 @@ export class ProductsService {
     if (product.goodsType !== GoodsType.FREE) throw badRequest('productNotFree');
     if (product.appId !== account.appId) throw badRequest('productOfAnotherGame');
     return this.db.transaction(async (tx) => {
+      const [locked] = await tx.select({ claimLimit: products.claimLimit }).from(products).where(eq(products.id, product.id)).for('no key update');
+      if (locked?.claimLimit != null) {
+        const [claims] = await tx.select({ n: count() }).from(giftClaims).where(eq(giftClaims.productId, product.id));
+        if ((claims?.n ?? 0) >= locked.claimLimit) throw conflict('giftClaimLimitReached');
+      }
       const [order] = await tx
         .insert(orders)
         .values({

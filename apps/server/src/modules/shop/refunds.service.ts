@@ -131,8 +131,9 @@ export class RefundsService {
     return { order: refunded, vouchersTakenBack, vouchersUnrecovered };
   }
 
-  async reject(orderId: number): Promise<void> {
-    const rows = await this.db
+  /** Rejects the open refund request of an order (404 when there is none); `executor`: the caller's transaction. */
+  async reject(orderId: number, executor: Executor = this.db): Promise<void> {
+    const rows = await executor
       .update(refundRequests)
       .set({ status: 'rejected', updatedAt: sql`now()` })
       .where(sql`${refundRequests.orderId} = ${orderId} AND ${refundRequests.status} = 'requested'`)

@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { EXCLUDED_PRODUCT_ID, GoodsType } from '@shop/contract/catalog';
+import { GoodsType } from '@shop/contract/catalog';
+import type { DevicePlatform } from '@shop/contract/channels';
 import type { CreateOrderResult } from '@shop/contract/checkout';
 import { DEFAULT_REGION } from '@shop/contract/games';
 import type { Language } from '@shop/contract/languages';
@@ -11,6 +12,7 @@ import { orderItems, orders, products, refundRequests, supersededPaymentSessions
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { pickLocalized } from '../../shared/localized.ts';
 import type { SessionUser } from '../auth/tokens.ts';
+import { onSaleNow } from '../catalog/catalog.service.ts';
 import type { ChannelsService } from '../channels/channels.service.ts';
 import type { GamesService } from '../games/games.service.ts';
 import { newOrderSn } from '../orders/order-number.ts';
@@ -42,6 +44,8 @@ export interface OrderDraftInput {
   /** Single-product orders: the unit price the client showed. */
   productPrice?: number;
   currency?: string;
+  /** The caller's device: a channel its device rules hide is not offered. */
+  platform?: DevicePlatform;
 }
 
 type RefundRow = typeof refundRequests.$inferSelect;
@@ -85,10 +89,10 @@ export class ShopOrdersService {
       this.db
         .select()
         .from(products)
-        .where(and(inArray(products.id, ids), eq(products.hidden, false))),
+        .where(and(inArray(products.id, ids), onSaleNow())),
     ]);
     if (account.appId !== input.appId) throw badRequest('gameAccountOfAnotherGame');
-    const byId = new Map(rows.filter((row) => row.id !== EXCLUDED_PRODUCT_ID).map((row) => [row.id, row]));
+    const byId = new Map(rows.map((row) => [row.id, row]));
     const lines = input.lines.map((line) => {
       const product = byId.get(line.productId);
       if (!product) throw notFound('productNotFound');
@@ -108,7 +112,7 @@ export class ShopOrdersService {
 
     const regionCode = input.regionCode ?? DEFAULT_REGION;
     const selectedRegionCode = input.selectedRegionCode ?? regionCode;
-    const channel = await this.channels.offered(input.appId, selectedRegionCode, input);
+    const channel = await this.channels.offered(input.appId, selectedRegionCode, input, input.platform);
     if (!channel) throw badRequest('channelNotOffered');
     await checkUnpaidOrders(this.db, user.userId, this.config.unpaidOrdersPerPlayer);
 
@@ -255,6 +259,7 @@ export class ShopOrdersService {
     user: SessionUser,
     body: { ids: number[]; payType?: number; payMethodId?: string; thirdChannelId?: string; selectedRegionCode?: string },
     language: Language,
+    platform: DevicePlatform = 'other',
   ): Promise<CreateOrderResult> {
     if (body.ids.length !== 1) throw badRequest('payOneOrder');
     let order = await this.orders.findOwned(this.db, user.userId, body.ids[0]!);
@@ -262,10 +267,10 @@ export class ShopOrdersService {
     const region = body.selectedRegionCode ?? order.selectedRegionCode ?? DEFAULT_REGION;
     let channel;
     if (body.payMethodId && body.thirdChannelId) {
-      channel = await this.channels.offered(order.appId, region, { payMethodId: body.payMethodId, thirdChannelId: body.thirdChannelId });
+      channel = await this.channels.offered(order.appId, region, { payMethodId: body.payMethodId, thirdChannelId: body.thirdChannelId }, platform);
       if (!channel) throw badRequest('channelNotOffered');
     } else if (body.payType === PayType.PAYPAL && order.thirdChannelName !== 'paypal') {
-      channel = (await this.channels.forRegion(order.appId, region)).find((row) => row.thirdChannelName === 'paypal');
+      channel = (await this.channels.forRegion(order.appId, region, platform)).find((row) => row.thirdChannelName === 'paypal');
       if (!channel) throw badRequest('channelNotOffered');
     }
     if (channel && channel.id !== order.payChannelId) {

@@ -11,6 +11,7 @@ import {
   refundOrder,
 } from '@shop/contract/shop-orders';
 import { registerRoute } from '../../http/route.ts';
+import { devicePlatformOf } from '../channels/channels.service.ts';
 import type { SessionUser } from '../auth/tokens.ts';
 import type { Services } from '../../services.ts';
 import { byPlayer } from '../../http/rate-limit.ts';
@@ -39,20 +40,31 @@ export function registerShopRoutes(app: FastifyInstance, services: Services): vo
   registerRoute(
     app,
     createProductOrder,
-    ({ user, body, language, idempotency: claim }) =>
-      shopOrders.create(user, { ...body, lines: [{ productId: body.productId, quantity: body.quantity }] }, language, claim),
+    ({ user, body, language, idempotency: claim, request }) =>
+      shopOrders.create(
+        user,
+        { ...body, lines: [{ productId: body.productId, quantity: body.quantity }], platform: devicePlatformOf(request.headers['user-agent']) },
+        language,
+        claim,
+      ),
     orderCreation,
   );
   // The cart is switched off in this build (spec): its checkout answers 404 like an unknown path without the flag.
-  registerRoute(app, createCartOrder, ({ user, body, language, idempotency: claim }) => shopOrders.create(user, { ...body, lines: body.items }, language, claim), {
-    enabled: () => config.features.cart,
-    ...orderCreation,
-  });
+  registerRoute(
+    app,
+    createCartOrder,
+    ({ user, body, language, idempotency: claim, request }) =>
+      shopOrders.create(user, { ...body, lines: body.items, platform: devicePlatformOf(request.headers['user-agent']) }, language, claim),
+    {
+      enabled: () => config.features.cart,
+      ...orderCreation,
+    },
+  );
   registerRoute(app, orderItemDetail, ({ user, body, language }) => shopOrders.itemDetail(user.userId, body.orderId, language));
   registerRoute(app, cancelOrderAuto, ({ user, body }) => shopOrders.cancelAuto(user.userId, body.orderId));
   registerRoute(app, confirmOrders, ({ user, body }) => shopOrders.confirm(user.userId, body.ids, body.retryDelivery));
   registerRoute(app, deleteOrder, ({ user, body }) => shopOrders.del(user.userId, body.orderId));
-  registerRoute(app, payOrder, ({ user, body, language }) => shopOrders.pay(user, body, language));
+  registerRoute(app, payOrder, ({ user, body, language, request }) => shopOrders.pay(user, body, language, devicePlatformOf(request.headers['user-agent'])));
   registerRoute(app, refundOrder, ({ user, body }) => shopOrders.refund(user.userId, body.orderId, body.reason), {
     message: 'refundRequested',
   });

@@ -5,7 +5,8 @@ import { conflict } from '../../http/errors.ts';
 
 export type LedgerEntry = typeof voucherLedger.$inferSelect;
 
-export type LedgerKind = 'purchase' | 'spend' | 'spend_reversal' | 'refund';
+/** `adjustment`: an operator's manual credit or debit in the console (reference `adjust:<key>`, reason in the audit log). */
+export type LedgerKind = 'purchase' | 'spend' | 'spend_reversal' | 'refund' | 'adjustment';
 
 export interface LedgerChange {
   gameAccountId: number;

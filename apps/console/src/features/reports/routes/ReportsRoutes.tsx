@@ -1,4 +1,42 @@
-/** Being built (issue 12). */
+import { lazy, Suspense } from 'react';
+import { Result, Spin, Tabs, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
+import { Permission } from '@shop/contract/console/access';
+import { useCan } from '../../../shared/auth/use-me';
+
+const SalesReportPage = lazy(() => import('./SalesReportPage'));
+const RefundsReportPage = lazy(() => import('./RefundsReportPage'));
+
+/** /console/reports/*: the sales report (with its chart and CSV) and the refunds report, for roles that may read reports. */
 export default function ReportsRoutes() {
-  return null;
+  const { t } = useTranslation('reports');
+  const allowed = useCan(Permission.REPORTS_READ);
+  const navigate = useNavigate();
+  const location = useLocation();
+  if (!allowed) return <Result status="403" title={t('title')} subTitle={t('forbidden')} />;
+  const tab = location.pathname.includes('/reports/refunds') ? 'refunds' : 'sales';
+  return (
+    <>
+      <Typography.Title level={4} style={{ marginTop: 0 }}>
+        {t('title')}
+      </Typography.Title>
+      <Tabs
+        activeKey={tab}
+        onChange={(key) => void navigate(`/reports/${key}`)}
+        items={[
+          { key: 'sales', label: <span data-testid="reports-tab-sales">{t('tabs.sales')}</span> },
+          { key: 'refunds', label: <span data-testid="reports-tab-refunds">{t('tabs.refunds')}</span> },
+        ]}
+      />
+      <Suspense fallback={<Spin style={{ display: 'block', margin: '80px auto' }} />}>
+        <Routes>
+          <Route index element={<Navigate to="/reports/sales" replace />} />
+          <Route path="sales" element={<SalesReportPage />} />
+          <Route path="refunds" element={<RefundsReportPage />} />
+          <Route path="*" element={<Navigate to="/reports/sales" replace />} />
+        </Routes>
+      </Suspense>
+    </>
+  );
 }

@@ -14,9 +14,10 @@ const KIND_LABELS: Record<VoucherHistoryEntry['kind'], string> = {
   spend: 'voucherHistory.kind.spend',
   spend_reversal: 'voucherHistory.kind.spendReversal',
   refund: 'voucherHistory.kind.refund',
+  adjustment: 'voucherHistory.kind.adjustment',
 };
 
-/** The game account's voucher ledger: bought packs, spends in the game (with the item), reversals and refunds. */
+/** The game account's voucher ledger: bought packs, spends in the game (with the item), reversals, refunds and customer service's adjustments. */
 export default function VoucherHistoryPage() {
   const { t } = useTranslation();
   const language = useLanguage();

@@ -1,0 +1,13 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { consoleRefundRequests } from '@shop/contract/console/orders';
+import { callRoute } from '../../../shared/api/client';
+import { QUEUES_KEY } from './keys';
+
+/** Players' refund requests waiting for an answer, oldest first. */
+export function useRefundRequests(page: number, pageSize: number) {
+  return useQuery({
+    queryKey: [...QUEUES_KEY, 'refund-requests', page, pageSize],
+    queryFn: () => callRoute(consoleRefundRequests, { query: { page, pageSize } }),
+    placeholderData: keepPreviousData,
+  });
+}

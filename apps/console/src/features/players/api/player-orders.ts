@@ -1,0 +1,13 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { consolePlayerOrders } from '@shop/contract/console/players';
+import { callRoute } from '../../../shared/api/client';
+import { playerKey } from './keys';
+
+/** The orders a player placed, newest first, one page. */
+export function usePlayerOrders(id: number, page: number, pageSize: number) {
+  return useQuery({
+    queryKey: [...playerKey(id), 'orders', page, pageSize],
+    queryFn: () => callRoute(consolePlayerOrders, { params: { id }, query: { page, pageSize } }),
+    placeholderData: keepPreviousData,
+  });
+}

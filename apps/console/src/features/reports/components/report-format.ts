@@ -1,0 +1,54 @@
+import dayjs, { type Dayjs } from 'dayjs';
+import { MAX_REPORT_DAYS, reportDays } from '@shop/contract/console/reports';
+
+/**
+ * Minor units as major units with the currency's digits as the server reports them (`currencyDigits`, ISO 4217 from
+ * the server's ICU data): the screen shows the same figures as the CSV's major-unit columns.
+ */
+export function formatAmount(minor: number, currency: string, digits: Record<string, number>): string {
+  const places = digits[currency] ?? 2;
+  const major = minor / 10 ** places;
+  return `${major.toLocaleString(undefined, { minimumFractionDigits: places, maximumFractionDigits: places })} ${currency}`;
+}
+
+/** Major units as a number (chart values). */
+export const majorOf = (minor: number, currency: string, digits: Record<string, number>) => minor / 10 ** (digits[currency] ?? 2);
+
+/** Today as a UTC day (YYYY-MM-DD): reports speak UTC days. */
+export const utcToday = () => new Date().toISOString().slice(0, 10);
+
+/** The last `days` UTC days up to today, as the report's from/to. */
+export function lastDays(days: number): { from: string; to: string } {
+  const today = utcToday();
+  return { from: dayjs(today).subtract(days - 1, 'day').format('YYYY-MM-DD'), to: today };
+}
+
+/** A calendar day picked in the date picker, as the report's day. */
+export const dayText = (day: Dayjs) => day.format('YYYY-MM-DD');
+
+/** Whether a from/to pair is one the server accepts (ordered, at most MAX_REPORT_DAYS). */
+export const rangeAllowed = (from: string, to: string) => {
+  const days = reportDays(from, to);
+  return days >= 1 && days <= MAX_REPORT_DAYS;
+};
+
+/** Every day from `from` to `to` (for the chart: days without sales are drawn as zero). */
+export function daysBetween(from: string, to: string): string[] {
+  const days: string[] = [];
+  for (let day = dayjs(from), end = dayjs(to); !day.isAfter(end) && days.length <= MAX_REPORT_DAYS; day = day.add(1, 'day')) days.push(dayText(day));
+  return days;
+}
+
+/** Search params as a plain object (for the contract's query schema), without empty values. */
+export function paramsObject(params: URLSearchParams): Record<string, string> {
+  return Object.fromEntries([...params.entries()].filter(([, value]) => value !== ''));
+}
+
+/** A query as search params (undefined and empty values left out). */
+export function toParams(query: Record<string, string | number | undefined>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(query)
+      .filter(([, value]) => value !== undefined && value !== '')
+      .map(([key, value]) => [key, String(value)]),
+  );
+}

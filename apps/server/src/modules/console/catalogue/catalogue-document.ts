@@ -1,0 +1,336 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import {
+  CATALOGUE_DOCUMENT_VERSION,
+  CatalogueDocument,
+  CatalogueDocumentView,
+  MEDIA_MAX_BYTES,
+  MEDIA_PATH,
+  channelKey,
+  productValuesOf,
+  type ImportIssue,
+  type ImportReport,
+  type ProductValues,
+} from '@shop/contract/console/catalogue';
+import type { Db, Executor } from '../../../db/client.ts';
+import { gameServers, games, mediaFiles, payChannels, products } from '../../../db/schema.ts';
+import { badRequest } from '../../../http/errors.ts';
+import { recordAudit, type Actor } from '../audit.ts';
+import { productColumns, productValuesOfRow, toChannelView, toServerView, type CatalogueAdmin } from './catalogue.service.ts';
+import { decodeBase64, mediaIdOf, sniffImage, storeMedia } from './media.ts';
+
+type DocumentOut = z.output<typeof CatalogueDocument>;
+type DocProduct = DocumentOut['products'][number];
+type DocChannel = DocumentOut['channels'][number];
+type DocServer = DocumentOut['games'][number]['servers'][number];
+
+/** Advisory lock of imports: two imports at once run one after the other. */
+const IMPORT_LOCK = 727_021;
+/** The created/updated key lists of a report stop here (the counts are complete). */
+const KEYS_SHOWN = 500;
+
+/** JSON with object keys sorted, to compare a stored row with a document's entry whatever their key order. */
+function stable(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(stable).join(',')}]`;
+  if (value && typeof value === 'object') {
+    return `{${Object.keys(value)
+      .sort()
+      .filter((key) => (value as Record<string, unknown>)[key] !== undefined)
+      .map((key) => `${JSON.stringify(key)}:${stable((value as Record<string, unknown>)[key])}`)
+      .join(',')}}`;
+  }
+  return JSON.stringify(value ?? null);
+}
+
+/** The path of a zod issue as people write it: products[3].names.en */
+function pathText(path: readonly PropertyKey[]): string {
+  return path.reduce<string>((text, part) => (typeof part === 'number' ? `${text}[${part}]` : text ? `${text}.${String(part)}` : String(part)), '') || '(document)';
+}
+
+function issuesOf(error: z.ZodError): ImportIssue[] {
+  return error.issues.map((issue) => ({
+    path: pathText(issue.path),
+    message: issue.code === 'unrecognized_keys' ? `unknown field${issue.keys.length > 1 ? 's' : ''}: ${issue.keys.join(', ')}` : issue.message,
+  }));
+}
+
+/** Media ids a thumbnail or icon refers to (`/media/<id>`). */
+const mediaRef = (url: string) => MEDIA_PATH.exec(url)?.[1];
+
+/**
+ * The catalogue as one JSON document (export) and its import: validated with the contract's CatalogueDocument, then
+ * against the database, then written in one transaction with an audit entry per created or changed row.
+ */
+export class CatalogueDocuments {
+  constructor(
+    private readonly db: Db,
+    private readonly admin: CatalogueAdmin,
+  ) {}
+
+  async export(appId?: number): Promise<z.output<typeof CatalogueDocumentView>> {
+    const gameRows = await this.db.select().from(games).where(appId !== undefined ? eq(games.appId, appId) : undefined).orderBy(asc(games.appId));
+    const appIds = gameRows.map((g) => g.appId);
+    const [serverRows, productRows, channelRows] = appIds.length
+      ? await Promise.all([
+          this.db.select().from(gameServers).where(inArray(gameServers.appId, appIds)).orderBy(asc(gameServers.appId), asc(gameServers.sort), asc(gameServers.serverId)),
+          this.db.select().from(products).where(inArray(products.appId, appIds)).orderBy(asc(products.id)),
+          this.db
+            .select()
+            .from(payChannels)
+            .where(inArray(payChannels.appId, appIds))
+            .orderBy(asc(payChannels.appId), asc(payChannels.regionCode), asc(payChannels.sort), asc(payChannels.id)),
+        ])
+      : [[], [], []];
+    const mediaIds = [...new Set([...productRows.map((p) => mediaRef(p.thumbnail)), ...channelRows.map((c) => mediaRef(c.payIcon))].filter((id): id is string => !!id))];
+    const mediaRows = mediaIds.length ? await this.db.select().from(mediaFiles).where(inArray(mediaFiles.id, mediaIds)).orderBy(asc(mediaFiles.id)) : [];
+    return {
+      version: CATALOGUE_DOCUMENT_VERSION,
+      exportedAt: new Date().toISOString(),
+      games: gameRows.map((game) => ({
+        appId: game.appId,
+        name: game.name,
+        servers: serverRows.filter((s) => s.appId === game.appId).map(({ serverId, serverName, enabled, sort }) => ({ serverId, serverName, enabled, sort })),
+      })),
+      products: productRows.map((row) => ({ id: row.id, ...productValuesOfRow(row) }) as z.output<typeof CatalogueDocumentView>['products'][number]),
+      channels: channelRows.map((row) => {
+        const { id: _id, ...channel } = toChannelView(row);
+        return channel;
+      }),
+      media: mediaRows.map((file) => ({ id: file.id, contentType: file.contentType, base64: file.bytes.toString('base64') })),
+    };
+  }
+
+  /**
+   * Checks a document and, unless `dryRun`, applies it: creates what is missing and updates what differs (games,
+   * servers, products, channels, images), never deletes. The checks and the writes run in one transaction under an
+   * advisory lock, so the report describes exactly what was applied and a failure leaves nothing behind. A document
+   * with problems answers them all in a dry run, and 400 (nothing changed) otherwise.
+   */
+  async import(actor: Actor, raw: unknown, dryRun: boolean): Promise<ImportReport> {
+    const parsed = CatalogueDocument.safeParse(raw);
+    if (!parsed.success) return this.refuse(issuesOf(parsed.error), dryRun);
+    const document = parsed.data;
+    const result = await this.db.transaction(async (tx) => {
+      await tx.execute(sql`SELECT pg_advisory_xact_lock(${IMPORT_LOCK})`);
+      const plan = await this.plan(tx, document);
+      if (dryRun || plan.errors.length) return plan;
+      await this.apply(tx, actor, document, plan);
+      return plan;
+    });
+    if (result.errors.length) return this.refuse(result.errors, dryRun);
+    if (!dryRun) this.admin.invalidate();
+    return { ...result.report, dryRun, applied: !dryRun };
+  }
+
+  private refuse(errors: ImportIssue[], dryRun: boolean): ImportReport {
+    if (!dryRun) {
+      const [first] = errors;
+      throw badRequest('catalogueImportInvalid', { count: errors.length, first: first ? `${first.path}: ${first.message}` : '' });
+    }
+    const zero = { created: 0, updated: 0, unchanged: 0 };
+    return {
+      dryRun,
+      valid: false,
+      applied: false,
+      errors,
+      summary: { games: zero, servers: zero, products: zero, channels: zero, media: zero },
+      created: [],
+      updated: [],
+    };
+  }
+
+  /** The database checks and the difference between the document and the database. */
+  private async plan(tx: Executor, document: DocumentOut) {
+    const errors: ImportIssue[] = [];
+    const docAppIds = document.games.map((g) => g.appId);
+    const productIds = document.products.map((p) => p.id);
+    const productSns = document.products.map((p) => p.productSn);
+    const channelAppIds = [...new Set(document.channels.map((c) => c.appId))];
+    const [gameRows, serverRows, productRows, snRows, channelRows] = await Promise.all([
+      tx.select().from(games),
+      docAppIds.length ? tx.select().from(gameServers).where(inArray(gameServers.appId, docAppIds)) : [],
+      productIds.length ? tx.select().from(products).where(inArray(products.id, productIds)) : [],
+      productSns.length ? tx.select({ id: products.id, productSn: products.productSn }).from(products).where(inArray(products.productSn, productSns)) : [],
+      channelAppIds.length ? tx.select().from(payChannels).where(inArray(payChannels.appId, channelAppIds)) : [],
+    ]);
+    const knownGames = new Set([...gameRows.map((g) => g.appId), ...docAppIds]);
+    const gameById = new Map(gameRows.map((g) => [g.appId, g]));
+    const productById = new Map(productRows.map((p) => [p.id, p]));
+    const snHolder = new Map(snRows.map((p) => [p.productSn, p.id]));
+    const channelByKey = new Map(channelRows.map((c) => [channelKey(c), c]));
+    const serverByKey = new Map(serverRows.map((s) => [`${s.appId}/${s.serverId}`, s]));
+
+    document.games.forEach((game, index) => {
+      try {
+        this.admin.requireLaunchSecret(game.appId);
+      } catch {
+        errors.push({ path: `games[${index}].appId`, message: `game ${game.appId} has no launch secret in GAME_LAUNCH_SECRETS (production accepts signed launches only)` });
+      }
+    });
+    document.products.forEach((product, index) => {
+      if (!knownGames.has(product.appId)) errors.push({ path: `products[${index}].appId`, message: `game ${product.appId} is neither in the document nor in the database` });
+      const holder = snHolder.get(product.productSn);
+      if (holder !== undefined && holder !== product.id) {
+        errors.push({ path: `products[${index}].productSn`, message: `productSn ${product.productSn} belongs to product ${holder} in the database` });
+      }
+      const existing = productById.get(product.id);
+      if (existing && (existing.appId !== product.appId || existing.goodsType !== product.goodsType)) {
+        errors.push({
+          path: `products[${index}]`,
+          message: `product ${product.id} exists as goods type ${existing.goodsType} of game ${existing.appId}: an import does not move a product to another game or type`,
+        });
+      }
+    });
+    document.channels.forEach((channel, index) => {
+      if (!knownGames.has(channel.appId)) errors.push({ path: `channels[${index}].appId`, message: `game ${channel.appId} is neither in the document nor in the database` });
+    });
+
+    // Images: those the document carries must be what their id says; every /media/ reference must resolve.
+    const carried = new Set<string>();
+    document.media.forEach((file, index) => {
+      const bytes = decodeBase64(file.base64);
+      if (!bytes || bytes.length > MEDIA_MAX_BYTES || mediaIdOf(bytes) !== file.id || sniffImage(bytes) !== file.contentType) {
+        errors.push({ path: `media[${index}]`, message: 'not a PNG, JPEG, WebP or GIF of at most 512 kB whose sha256 is its id' });
+      } else carried.add(file.id);
+    });
+    const references = [
+      ...document.products.map((p, index) => ({ id: mediaRef(p.thumbnail ?? ''), path: `products[${index}].thumbnail` })),
+      ...document.channels.map((c, index) => ({ id: mediaRef(c.payIcon), path: `channels[${index}].payIcon` })),
+    ].filter((ref): ref is { id: string; path: string } => !!ref.id);
+    const stored = new Set(
+      references.length
+        ? (await tx.select({ id: mediaFiles.id }).from(mediaFiles).where(inArray(mediaFiles.id, [...new Set(references.map((r) => r.id))]))).map((r) => r.id)
+        : [],
+    );
+    for (const ref of references) if (!carried.has(ref.id) && !stored.has(ref.id)) errors.push({ path: ref.path, message: `image /media/${ref.id} is neither in the document's media nor uploaded here` });
+    const storedMedia = new Set(
+      document.media.length ? (await tx.select({ id: mediaFiles.id }).from(mediaFiles).where(inArray(mediaFiles.id, document.media.map((m) => m.id)))).map((r) => r.id) : [],
+    );
+
+    // The difference.
+    const report = {
+      valid: errors.length === 0,
+      errors,
+      summary: {
+        games: { created: 0, updated: 0, unchanged: 0 },
+        servers: { created: 0, updated: 0, unchanged: 0 },
+        products: { created: 0, updated: 0, unchanged: 0 },
+        channels: { created: 0, updated: 0, unchanged: 0 },
+        media: { created: 0, updated: 0, unchanged: 0 },
+      },
+      created: [] as string[],
+      updated: [] as string[],
+    };
+    const count = (kind: keyof typeof report.summary, key: string, state: 'created' | 'updated' | 'unchanged') => {
+      report.summary[kind][state]++;
+      if (state !== 'unchanged' && report[state].length < KEYS_SHOWN) report[state].push(key);
+    };
+    const games_ = document.games.map((game) => {
+      const existing = gameById.get(game.appId);
+      const state = !existing ? 'created' : existing.name !== game.name ? 'updated' : 'unchanged';
+      count('games', `game ${game.appId}`, state);
+      return { game, existing, state };
+    });
+    const servers = document.games.flatMap((game) =>
+      game.servers.map((server) => {
+        const existing = serverByKey.get(`${game.appId}/${server.serverId}`);
+        const state = !existing ? 'created' : stable(toServerView(existing)) !== stable({ appId: game.appId, ...server }) ? 'updated' : 'unchanged';
+        count('servers', `server ${game.appId}/${server.serverId}`, state);
+        return { appId: game.appId, server, existing, state };
+      }),
+    );
+    const productPlans = document.products.map((product) => {
+      const existing = productById.get(product.id);
+      const values = documentProductValues(product);
+      const state = !existing ? 'created' : stable(productValuesOfRow(existing)) !== stable(values) ? 'updated' : 'unchanged';
+      count('products', `product ${product.id}`, state);
+      return { id: product.id, values, existing, state };
+    });
+    const channelPlans = document.channels.map((channel) => {
+      const key = channelKey(channel);
+      const existing = channelByKey.get(key);
+      const state = !existing ? 'created' : stable({ ...toChannelView(existing), id: undefined }) !== stable(channel) ? 'updated' : 'unchanged';
+      count('channels', `channel ${key}`, state);
+      return { channel, existing, state };
+    });
+    for (const file of document.media) count('media', `media ${file.id}`, storedMedia.has(file.id) ? 'unchanged' : 'created');
+    return { errors, report, games: games_, servers, products: productPlans, channels: channelPlans };
+  }
+
+  private async apply(tx: Executor, actor: Actor, document: DocumentOut, plan: Awaited<ReturnType<CatalogueDocuments['plan']>>): Promise<void> {
+    for (const file of document.media) {
+      const bytes = decodeBase64(file.base64)!;
+      if (await storeMedia(tx, { id: file.id, contentType: file.contentType, bytes })) {
+        await recordAudit(tx, actor, { action: 'media.import', entityType: 'media', entityId: file.id, after: { id: file.id, contentType: file.contentType, size: bytes.length } });
+      }
+    }
+    for (const { game, existing, state } of plan.games) {
+      if (state === 'unchanged') continue;
+      const [after] = existing
+        ? await tx.update(games).set({ name: game.name }).where(eq(games.appId, game.appId)).returning()
+        : await tx.insert(games).values({ appId: game.appId, name: game.name }).returning();
+      await recordAudit(tx, actor, { action: existing ? 'game.rename' : 'game.create', entityType: 'game', entityId: game.appId, before: existing, after });
+    }
+    for (const { appId, server, existing, state } of plan.servers) {
+      if (state === 'unchanged') continue;
+      const values = { appId, ...server } satisfies DocServer & { appId: number };
+      const [after] = existing
+        ? await tx
+            .update(gameServers)
+            .set({ serverName: server.serverName, enabled: server.enabled, sort: server.sort })
+            .where(and(eq(gameServers.appId, appId), eq(gameServers.serverId, server.serverId)))
+            .returning()
+        : await tx.insert(gameServers).values(values).returning();
+      await recordAudit(tx, actor, {
+        action: existing ? 'server.update' : 'server.create',
+        entityType: 'server',
+        entityId: `${appId}/${server.serverId}`,
+        before: existing ? toServerView(existing) : undefined,
+        after: after ? toServerView(after) : values,
+      });
+    }
+    for (const { id, values, existing, state } of plan.products) {
+      if (state === 'unchanged') continue;
+      if (existing) await tx.update(products).set({ ...productColumns(values), updatedAt: new Date() }).where(eq(products.id, id));
+      else await tx.insert(products).values({ id, ...productColumns(values) });
+      await recordAudit(tx, actor, {
+        action: existing ? 'product.update' : 'product.create',
+        entityType: 'product',
+        entityId: id,
+        before: existing ? { id, ...productValuesOfRow(existing) } : undefined,
+        after: { id, ...values },
+      });
+    }
+    for (const { channel, existing, state } of plan.channels) {
+      if (state === 'unchanged') continue;
+      const [after] = existing
+        ? await tx
+            .update(payChannels)
+            .set({ payMethodName: channel.payMethodName, thirdChannelName: channel.thirdChannelName, payIcon: channel.payIcon, sort: channel.sort, enabled: channel.enabled, hiddenOnDevices: channel.hiddenOnDevices })
+            .where(eq(payChannels.id, existing.id))
+            .returning()
+        : await tx.insert(payChannels).values(channel).returning();
+      await recordAudit(tx, actor, {
+        action: existing ? 'channel.update' : 'channel.create',
+        entityType: 'channel',
+        entityId: after!.id,
+        before: existing ? toChannelView(existing) : undefined,
+        after: toChannelView(after!),
+      });
+    }
+    await recordAudit(tx, actor, {
+      action: 'catalogue.import',
+      entityType: 'catalogue',
+      entityId: 'import',
+      after: { summary: plan.report.summary, created: plan.report.created, updated: plan.report.updated },
+    });
+  }
+}
+
+/** A document's product with its defaults settled, as stored. */
+function documentProductValues(product: DocProduct): ProductValues {
+  const { id: _id, ...rest } = product;
+  return productValuesOf(rest);
+}
+
+export type { DocChannel };

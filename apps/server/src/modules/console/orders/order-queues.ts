@@ -1,0 +1,283 @@
+import { and, asc, count, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type {
+  ConsoleDeliveryErrorRow,
+  ConsoleQueueCounts,
+  ConsoleReconciliationRow,
+  ConsoleRefundRequestRow,
+  ConsoleSecondPaymentRow,
+  consoleReconciliationQueue,
+} from '@shop/contract/console/orders';
+import { OrderStatus } from '@shop/contract/orders';
+import type { ReconciliationConfig } from '../../../config.ts';
+import type { Db } from '../../../db/client.ts';
+import { duplicatePayments, jobs, orders, refundRequests, refunds, users, type DuplicatePaymentStatus } from '../../../db/schema.ts';
+import { RECONCILE_ORDER_JOB, RECONCILE_SWEEP_JOB } from '../../payments/reconciliation.ts';
+import { RECONCILE_REFUND_JOB } from '../../payments/refund-reconciliation.ts';
+import { DELIVER_ORDER_JOB } from '../../shop/delivery.service.ts';
+import { jobsOfOrders } from './order-detail.ts';
+import type { SearchPage } from './order-search.ts';
+import { iso, refundableState, summariesOf, voucherPositions } from './order-views.ts';
+
+type Row<T extends z.ZodType> = z.infer<T>;
+interface Paging {
+  page: number;
+  pageSize: number;
+}
+
+const S = OrderStatus;
+const offsetOf = ({ page, pageSize }: Paging) => (page - 1) * pageSize;
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+const pageOf = <T>(rows: T[], total: number, paging: Paging): SearchPage<T> => ({ rows, total, totalCapped: false, ...paging });
+
+/** Second payments that wait for an operator: nobody acted yet, or the provider refused the refund. */
+const SECOND_PAYMENTS_TO_ACT_ON: DuplicatePaymentStatus[] = ['open', 'refund_failed'];
+
+/**
+ * The work queues of the orders area: orders in Delivery Error, open refund requests, second payments, and orders
+ * waiting for reconciliation with their provider.
+ */
+export class OrderQueues {
+  constructor(
+    private readonly db: Db,
+    private readonly reconciliation: ReconciliationConfig,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  async counts(): Promise<ConsoleQueueCounts> {
+    const [[deliveryErrors], [requests], [seconds], reconciliation] = await Promise.all([
+      this.db.select({ n: count() }).from(orders).where(eq(orders.status, S.DELIVERY_ERROR)),
+      this.db.select({ n: count() }).from(refundRequests).where(eq(refundRequests.status, 'requested')),
+      this.db.select({ n: count() }).from(duplicatePayments).where(inArray(duplicatePayments.status, SECOND_PAYMENTS_TO_ACT_ON)),
+      this.reconciliationCount(),
+    ]);
+    return {
+      deliveryErrors: Number(deliveryErrors?.n ?? 0),
+      refundRequests: Number(requests?.n ?? 0),
+      secondPayments: Number(seconds?.n ?? 0),
+      reconciliation,
+    };
+  }
+
+  /** Orders in 8, longest waiting first, with their delivery jobs' last answer from the game server. */
+  async deliveryErrors(paging: Paging): Promise<SearchPage<Row<typeof ConsoleDeliveryErrorRow>>> {
+    const where = eq(orders.status, S.DELIVERY_ERROR);
+    const [picked, [counted]] = await Promise.all([
+      this.db.select({ id: orders.id }).from(orders).where(where).orderBy(asc(orders.updatedAt), asc(orders.id)).limit(paging.pageSize).offset(offsetOf(paging)),
+      this.db.select({ n: count() }).from(orders).where(where),
+    ]);
+    const ids = picked.map((row) => row.id);
+    const [summaries, deliveryJobs] = await Promise.all([summariesOf(this.db, ids), ids.length ? jobsOfOrders(this.db, [DELIVER_ORDER_JOB], ids) : Promise.resolve([])]);
+    const rows = ids.flatMap((id) => {
+      const order = summaries.get(id);
+      if (!order) return [];
+      const own = deliveryJobs.filter((job) => Number(job.payload['orderId']) === id);
+      const withError = own.filter((job) => job.lastError !== null).at(-1);
+      const lastFailed = own.filter((job) => job.failedAt !== null).at(-1);
+      return [
+        {
+          order,
+          attempts: own.reduce((sum, job) => sum + job.attempts, 0),
+          lastError: withError?.lastError ?? null,
+          lastAttemptAt: iso(lastFailed?.failedAt),
+          retryQueued: own.some((job) => job.doneAt === null && job.failedAt === null),
+        },
+      ];
+    });
+    return pageOf(rows, Number(counted?.n ?? 0), paging);
+  }
+
+  /** Open refund requests, oldest first, with whether the order can be refunded now and the vouchers it would lose. */
+  async refundRequests(paging: Paging): Promise<SearchPage<Row<typeof ConsoleRefundRequestRow>>> {
+    const where = eq(refundRequests.status, 'requested');
+    const [picked, [counted]] = await Promise.all([
+      this.db
+        .select({ orderId: refundRequests.orderId, reason: refundRequests.reason, createdAt: refundRequests.createdAt })
+        .from(refundRequests)
+        .where(where)
+        .orderBy(asc(refundRequests.createdAt), asc(refundRequests.id))
+        .limit(paging.pageSize)
+        .offset(offsetOf(paging)),
+      this.db.select({ n: count() }).from(refundRequests).where(where),
+    ]);
+    const ids = picked.map((row) => row.orderId);
+    const [summaries, refundRows] = await Promise.all([
+      summariesOf(this.db, ids),
+      ids.length ? this.db.select({ orderId: refunds.orderId, status: refunds.status }).from(refunds).where(inArray(refunds.orderId, ids)) : Promise.resolve([]),
+    ]);
+    const positions = await voucherPositions(
+      this.db,
+      [...summaries.values()].map((order) => ({ id: order.id, status: order.status, gameAccountId: order.role?.gameAccountId ?? null })),
+    );
+    const rows = picked.flatMap((request) => {
+      const order = summaries.get(request.orderId);
+      if (!order) return [];
+      const underWay = refundRows.some((refund) => refund.orderId === order.id && refund.status !== 'failed');
+      return [
+        {
+          order,
+          reason: request.reason,
+          requestedAt: request.createdAt.toISOString(),
+          refundable: refundableState(order) && !underWay,
+          vouchers: positions.get(order.id) ?? { credited: 0, balance: null, spent: 0 },
+        },
+      ];
+    });
+    return pageOf(rows, Number(counted?.n ?? 0), paging);
+  }
+
+  /** Second payments, oldest first: by status, or every one not refunded yet. */
+  async secondPayments(status: DuplicatePaymentStatus | undefined, paging: Paging): Promise<SearchPage<Row<typeof ConsoleSecondPaymentRow>>> {
+    const where = status ? eq(duplicatePayments.status, status) : ne(duplicatePayments.status, 'refunded');
+    const [list, [counted]] = await Promise.all([
+      this.db
+        .select({ payment: duplicatePayments, orderSn: orders.orderSn, orderStatus: orders.status, userId: orders.userId, playerEmail: users.email })
+        .from(duplicatePayments)
+        .innerJoin(orders, eq(orders.id, duplicatePayments.orderId))
+        .leftJoin(users, eq(users.id, orders.userId))
+        .where(where)
+        .orderBy(asc(duplicatePayments.createdAt), asc(duplicatePayments.id))
+        .limit(paging.pageSize)
+        .offset(offsetOf(paging)),
+      this.db.select({ n: count() }).from(duplicatePayments).where(where),
+    ]);
+    const rows = list.map(({ payment, orderSn, orderStatus, userId, playerEmail }) => ({
+      id: payment.id,
+      orderId: payment.orderId,
+      orderSn,
+      provider: payment.provider,
+      paymentId: payment.paymentId,
+      amountMinor: payment.amountMinor,
+      currency: payment.currency,
+      status: payment.status,
+      providerRefundId: payment.providerRefundId,
+      lastError: payment.lastError,
+      createdAt: payment.createdAt.toISOString(),
+      refundedAt: iso(payment.refundedAt),
+      userId,
+      playerEmail,
+      orderStatus,
+    }));
+    return pageOf(rows, Number(counted?.n ?? 0), paging);
+  }
+
+  /**
+   * What waits for reconciliation (modules/payments/reconciliation.ts, refund-reconciliation.ts): orders holding a
+   * provider session that are unpaid past their payment time or whose payment the provider has not confirmed (1), and
+   * refunds asked for and not confirmed. Written literally as `status IN (0, 1)` so the partial index orders_user_open_idx
+   * serves it.
+   */
+  private waiting() {
+    return sql`
+      SELECT o.id AS order_id, CASE WHEN o.status = 1 THEN 'paymentProcessing' ELSE 'unpaidPastExpiry' END AS reason,
+             CASE WHEN o.status = 1 THEN o.updated_at ELSE o.expires_at END AS since,
+             o.created_at AS created_at, NULL::bigint AS refund_id, NULL::text AS refund_provider, NULL::timestamptz AS refund_updated_at
+        FROM orders o
+       WHERE o.status IN (0, 1) AND o.third_channel_name IS NOT NULL AND (o.status = 1 OR o.expires_at < now())
+      UNION ALL
+      SELECT r.order_id, 'refundPending', r.created_at, r.created_at, r.id, r.provider, r.updated_at
+        FROM refunds r
+       WHERE r.status = 'pending'`;
+  }
+
+  private async reconciliationCount(): Promise<number> {
+    const result = await this.db.execute(sql`SELECT count(*) AS n FROM (${this.waiting()}) AS waiting`);
+    return Number(rowsOf<{ n: number | string }>(result)[0]?.n ?? 0);
+  }
+
+  async reconciliationQueue(paging: Paging): Promise<z.infer<(typeof consoleReconciliationQueue)['data']>> {
+    const config = this.reconciliation;
+    const [picked, total, [sweep]] = await Promise.all([
+      this.db.execute(sql`SELECT * FROM (${this.waiting()}) AS waiting ORDER BY since ASC, order_id ASC LIMIT ${paging.pageSize} OFFSET ${offsetOf(paging)}`),
+      this.reconciliationCount(),
+      this.db
+        .select({ runAt: sql<Date | string | null>`min(${jobs.runAt})` })
+        .from(jobs)
+        .where(and(eq(jobs.kind, RECONCILE_SWEEP_JOB), isNull(jobs.doneAt), isNull(jobs.failedAt))),
+    ]);
+    const waiting = rowsOf<{
+      order_id: number | string;
+      reason: Row<typeof ConsoleReconciliationRow>['reason'];
+      since: Date | string | null;
+      created_at: Date | string;
+      refund_id: number | string | null;
+      refund_provider: string | null;
+      refund_updated_at: Date | string | null;
+    }>(picked).map((row) => ({
+      orderId: Number(row.order_id),
+      reason: row.reason,
+      since: iso(row.since),
+      createdAt: new Date(row.created_at).getTime(),
+      refundId: row.refund_id === null ? null : Number(row.refund_id),
+      refundProvider: row.refund_provider,
+      refundUpdatedAt: row.refund_updated_at === null ? null : new Date(row.refund_updated_at).getTime(),
+    }));
+    const ids = waiting.map((row) => row.orderId);
+    const refundIds = waiting.flatMap((row) => (row.refundId === null ? [] : [String(row.refundId)]));
+    const [summaries, orderJobs, refundJobs] = await Promise.all([
+      summariesOf(this.db, ids),
+      ids.length ? jobsOfOrders(this.db, [RECONCILE_ORDER_JOB], ids) : Promise.resolve([]),
+      refundIds.length
+        ? this.db
+            .select()
+            .from(jobs)
+            .where(and(eq(jobs.kind, RECONCILE_REFUND_JOB), sql`${jobs.payload}->>'kind' = 'order'`, inArray(sql`(${jobs.payload}->>'id')`, refundIds)))
+            .orderBy(asc(jobs.id))
+        : Promise.resolve([]),
+    ]);
+    const now = this.now();
+    const nextSweepAt = sweep?.runAt ? new Date(sweep.runAt).getTime() : null;
+    /** The first sweep at or after `at` (sweeps run at the start of each interval bucket). */
+    const sweepAtOrAfter = (at: number) => {
+      const bucketStart = Math.ceil(at / config.intervalMs) * config.intervalMs;
+      return nextSweepAt === null ? bucketStart : Math.max(nextSweepAt, bucketStart);
+    };
+    const rows = waiting.flatMap((row) => {
+      const order = summaries.get(row.orderId);
+      if (!order) return [];
+      const own =
+        row.refundId === null
+          ? orderJobs.filter((job) => Number(job.payload['orderId']) === row.orderId)
+          : refundJobs.filter((job) => Number(job.payload['id']) === row.refundId);
+      const queued = own.find((job) => job.doneAt === null && job.failedAt === null);
+      const finished = own.filter((job) => job.doneAt !== null || job.failedAt !== null).at(-1);
+      const lastCheck = finished?.doneAt ?? finished?.failedAt ?? null;
+      const lastError = queued?.lastError ?? finished?.lastError ?? null;
+      let nextStep: Row<typeof ConsoleReconciliationRow>['nextStep'];
+      let nextAt: number | null = null;
+      if (row.refundId === null) {
+        nextStep = 'askPayment';
+        if (queued) nextAt = queued.runAt.getTime();
+        else if (row.createdAt <= now - config.lookbackMs) nextStep = 'operatorDecides';
+        else nextAt = sweepAtOrAfter(Math.max(now, row.createdAt + config.minAgeMs));
+      } else if (row.refundProvider === 'payermax') {
+        // PayerMax has no refund query in what we build to: its REFUND notification (resent for 12 hours) completes it.
+        nextStep = 'awaitNotification';
+      } else {
+        nextStep = 'askRefund';
+        const asked = row.refundUpdatedAt ?? now;
+        if (queued) nextAt = queued.runAt.getTime();
+        else if (row.since && Date.parse(row.since) <= now - config.lookbackMs) nextStep = 'operatorDecides';
+        else nextAt = sweepAtOrAfter(Math.max(now, asked + config.minAgeMs));
+      }
+      return [
+        {
+          order,
+          reason: row.reason,
+          since: row.since ?? order.createdAt,
+          nextStep,
+          nextAt: nextAt === null ? null : new Date(nextAt).toISOString(),
+          lastCheckAt: iso(lastCheck),
+          lastError,
+        },
+      ];
+    });
+    return {
+      ...pageOf(rows, total, paging),
+      nextSweepAt: nextSweepAt === null ? null : new Date(nextSweepAt).toISOString(),
+      intervalSeconds: Math.round(config.intervalMs / 1000),
+      minAgeSeconds: Math.round(config.minAgeMs / 1000),
+      lookbackHours: Math.round(config.lookbackMs / 3_600_000),
+    };
+  }
+}

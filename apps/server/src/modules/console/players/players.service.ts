@@ -1,0 +1,437 @@
+import { and, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { parsePhoneNumberFromString } from 'libphonenumber-js';
+import type {
+  AdjustVouchersBody,
+  LedgerEntryView,
+  PlayerAccount,
+  PlayerDetail,
+  PlayerLookupBy,
+  PlayerMatch,
+  PlayerOrder,
+  PlayerSearchHit,
+  PlayerSearchResult,
+  PlayerSummary,
+  RoleDetail,
+  RoleRelation,
+  RoleView,
+} from '@shop/contract/console/players';
+import { PLAYER_SEARCH_LIMIT } from '@shop/contract/console/players';
+import type { VoucherEntryKind } from '@shop/contract/voucher-history';
+import type { Db, Executor } from '../../../db/client.ts';
+import { auditLog, gameAccounts, gameServers, games, gameVoucherSpends, orders, playerRoles, users, voucherAccounts, voucherLedger } from '../../../db/schema.ts';
+import { AppError, badRequest, conflict, notFound } from '../../../http/errors.ts';
+import type { TokenService } from '../../auth/tokens.ts';
+import { InsufficientVouchersError, type LedgerEntry, type VoucherLedger } from '../../vouchers/ledger.ts';
+import { recordAudit, type Actor } from '../audit.ts';
+
+type UserRow = typeof users.$inferSelect;
+
+/** The ledger reference of a console adjustment: the console's key, so a replay finds the first entry. */
+export const adjustmentReference = (key: string) => `adjust:${key}`;
+const ADJUST_ACTION = 'player.adjustVouchers';
+
+const iso = (date: Date | null) => (date ? date.toISOString() : null);
+
+/**
+ * The E.164 forms a phone typed by an operator may stand for: "+44 7400 123456", "0044 7400 123456", "447400123456",
+ * "+44 (0)7400 123456". Stored phones are E.164 (the shop normalises them with libphonenumber-js on the way in), so the
+ * same parser gives the stored form; the digits as typed are tried too. Empty when the input cannot be a phone.
+ */
+export function phoneCandidates(raw: string): string[] {
+  let value = raw.trim().replace(/\(0\)/g, '').replace(/[\s\-()./]/g, '');
+  if (value.startsWith('00')) value = `+${value.slice(2)}`;
+  if (!value.startsWith('+')) value = `+${value}`;
+  if (!/^\+\d{4,17}$/.test(value)) return [];
+  const candidates = new Set([value]);
+  const parsed = parsePhoneNumberFromString(value);
+  if (parsed) candidates.add(parsed.number);
+  return [...candidates];
+}
+
+/** Whether an input looks like a phone number (digits with the usual separators, at least six digits). */
+const looksLikePhone = (raw: string) => /^[+(\d][\d\s\-()./]*$/.test(raw.trim()) && (raw.match(/\d/g)?.length ?? 0) >= 6;
+
+/** A LIKE pattern matching `value` literally at the start. */
+const startsWith = (value: string) => `${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+function summary(row: UserRow): PlayerSummary {
+  return {
+    id: row.id,
+    email: row.email,
+    mobile: row.mobile,
+    countryCode: row.countryCode,
+    createdAt: row.createdAt.toISOString(),
+    blockedAt: iso(row.blockedAt),
+  };
+}
+
+function account(row: UserRow): PlayerAccount {
+  return { ...summary(row), blockedReason: row.blockedReason, hasPassword: row.passwordHash !== null, updatedAt: row.updatedAt.toISOString() };
+}
+
+/**
+ * The console's players: lookup, a player's account, roles, orders and voucher ledger, and the operators' changes
+ * (voucher adjustments, ending sessions, blocking), each audited in the transaction that makes it.
+ */
+export class ConsolePlayersService {
+  constructor(
+    private readonly db: Db,
+    private readonly ledger: VoucherLedger,
+    private readonly tokens: TokenService,
+  ) {}
+
+  // ---- lookup ----------------------------------------------------------------------------------------------------
+
+  async search(rawQuery: string, by: PlayerLookupBy): Promise<PlayerSearchResult> {
+    const q = rawQuery.trim();
+    const auto = by === 'auto';
+    const isEmail = q.includes('@');
+    const limit = PLAYER_SEARCH_LIMIT + 1;
+    let truncated = false;
+
+    // Players found by their own contacts.
+    const direct = new Map<number, Set<PlayerMatch>>();
+    const userConditions: { match: PlayerMatch; where: SQL }[] = [];
+    if (by === 'email' || (auto && isEmail)) userConditions.push({ match: 'email', where: eq(users.email, q.toLowerCase()) });
+    if (by === 'phone' || (auto && !isEmail && looksLikePhone(q))) {
+      const phones = phoneCandidates(q);
+      if (phones.length) userConditions.push({ match: 'phone', where: inArray(users.mobile, phones) });
+    }
+    for (const { match, where } of userConditions) {
+      const rows = await this.db.select({ id: users.id }).from(users).where(where).limit(limit);
+      if (rows.length === limit) truncated = true;
+      for (const { id } of rows.slice(0, PLAYER_SEARCH_LIMIT)) (direct.get(id) ?? direct.set(id, new Set()).get(id)!).add(match);
+    }
+
+    // Roles found by game ID, role id or role name.
+    const roleMatches = new Map<number, Set<PlayerMatch>>();
+    const roleConditions: SQL[] = [];
+    if (by === 'gameId' || (auto && !isEmail)) {
+      // game_accounts_account_idx is (app_id, account_id): naming every game lets the index answer.
+      roleConditions.push(sql`${gameAccounts.appId} IN (SELECT ${games.appId} FROM ${games}) AND ${gameAccounts.accountId} = ${q}`);
+    }
+    if (by === 'role' || (auto && !isEmail)) {
+      roleConditions.push(eq(gameAccounts.roleId, q), sql`lower(${gameAccounts.roleName}) LIKE lower(${startsWith(q)})`);
+    }
+    if (roleConditions.length) {
+      const rows = await this.db
+        .select({ id: gameAccounts.id, accountId: gameAccounts.accountId, roleId: gameAccounts.roleId, roleName: gameAccounts.roleName })
+        .from(gameAccounts)
+        .where(or(...roleConditions))
+        .orderBy(desc(gameAccounts.id))
+        .limit(limit);
+      if (rows.length === limit) truncated = true;
+      const lowered = q.toLowerCase();
+      for (const row of rows.slice(0, PLAYER_SEARCH_LIMIT)) {
+        const matches = new Set<PlayerMatch>();
+        if ((by === 'gameId' || auto) && row.accountId === q) matches.add('gameId');
+        if ((by === 'role' || auto) && row.roleId === q) matches.add('roleId');
+        if ((by === 'role' || auto) && row.roleName.toLowerCase().startsWith(lowered)) matches.add('roleName');
+        if (matches.size) roleMatches.set(row.id, matches);
+      }
+    }
+
+    // Who owns or bound the roles found.
+    const roleIds = [...roleMatches.keys()];
+    const roles = await this.roleViews(this.db, roleIds);
+    const relations = new Map<number, { gameAccountId: number; relation: RoleRelation }[]>();
+    const claimed = new Set<number>();
+    const relate = (userId: number, gameAccountId: number, relation: RoleRelation) => {
+      claimed.add(gameAccountId);
+      const list = relations.get(userId) ?? relations.set(userId, []).get(userId)!;
+      if (!list.some((item) => item.gameAccountId === gameAccountId)) list.push({ gameAccountId, relation });
+    };
+    for (const role of roles.values()) if (role.ownerUserId !== null) relate(role.ownerUserId, role.gameAccountId, 'owner');
+    if (roleIds.length) {
+      const bindings = await this.db
+        .select({ userId: playerRoles.userId, gameAccountId: playerRoles.gameAccountId })
+        .from(playerRoles)
+        .where(inArray(playerRoles.gameAccountId, roleIds))
+        .limit(PLAYER_SEARCH_LIMIT * 4);
+      for (const binding of bindings) relate(binding.userId, binding.gameAccountId, 'bound');
+    }
+
+    const userIds = [...new Set([...direct.keys(), ...relations.keys()])];
+    if (userIds.length > PLAYER_SEARCH_LIMIT) truncated = true;
+    const userRows = userIds.length ? await this.db.select().from(users).where(inArray(users.id, userIds.slice(0, PLAYER_SEARCH_LIMIT))) : [];
+    const players: PlayerSearchHit[] = userRows
+      .map((row) => {
+        const matchedBy = new Set(direct.get(row.id));
+        const related = (relations.get(row.id) ?? []).map(({ gameAccountId, relation }) => {
+          for (const match of roleMatches.get(gameAccountId) ?? []) matchedBy.add(match);
+          return { ...roles.get(gameAccountId)!, relation };
+        });
+        return { ...summary(row), matchedBy: [...matchedBy], roles: related };
+      })
+      // players matched by their own contacts first, then by id (newest first)
+      .sort((a, b) => Number(direct.has(b.id)) - Number(direct.has(a.id)) || b.id - a.id);
+    const unclaimed = roleIds.filter((id) => !claimed.has(id)).map((id) => ({ ...roles.get(id)!, matchedBy: [...roleMatches.get(id)!] }));
+    return { players, roles: unclaimed, truncated };
+  }
+
+  // ---- reading ---------------------------------------------------------------------------------------------------
+
+  /** Roles by id, with their game, server name and voucher balance. */
+  private async roleViews(executor: Executor, ids: number[]): Promise<Map<number, RoleView>> {
+    if (!ids.length) return new Map();
+    const rows = await executor
+      .select({
+        account: gameAccounts,
+        gameName: games.name,
+        serverName: gameServers.serverName,
+        balance: voucherAccounts.balance,
+      })
+      .from(gameAccounts)
+      .leftJoin(games, eq(games.appId, gameAccounts.appId))
+      .leftJoin(gameServers, and(eq(gameServers.appId, gameAccounts.appId), eq(gameServers.serverId, gameAccounts.serverId)))
+      .leftJoin(voucherAccounts, eq(voucherAccounts.gameAccountId, gameAccounts.id))
+      .where(inArray(gameAccounts.id, ids));
+    return new Map(
+      rows.map(({ account: role, gameName, serverName, balance }) => [
+        role.id,
+        {
+          gameAccountId: role.id,
+          appId: role.appId,
+          gameName: gameName ?? String(role.appId),
+          serverId: role.serverId,
+          serverName: serverName ?? `S${role.serverId}`,
+          accountId: role.accountId,
+          roleId: role.roleId,
+          roleName: role.roleName,
+          userLevel: role.userLevel,
+          ownerUserId: role.ownerUserId,
+          balance: Number(balance ?? 0),
+        },
+      ]),
+    );
+  }
+
+  private async requireUser(executor: Executor, id: number, lock = false): Promise<UserRow> {
+    const query = executor.select().from(users).where(eq(users.id, id));
+    const [row] = lock ? await query.for('update') : await query;
+    if (!row) throw notFound('consolePlayerNotFound');
+    return row;
+  }
+
+  private async requireRole(executor: Executor, gameAccountId: number): Promise<RoleView> {
+    const role = (await this.roleViews(executor, [gameAccountId])).get(gameAccountId);
+    if (!role) throw notFound('consoleRoleNotFound');
+    return role;
+  }
+
+  async player(id: number): Promise<PlayerDetail> {
+    const row = await this.requireUser(this.db, id);
+    const [bindings, owned] = await Promise.all([
+      this.db.select({ gameAccountId: playerRoles.gameAccountId, isDefault: playerRoles.isDefault }).from(playerRoles).where(eq(playerRoles.userId, id)),
+      this.db.select({ id: gameAccounts.id }).from(gameAccounts).where(eq(gameAccounts.ownerUserId, id)),
+    ]);
+    const defaults = new Map(bindings.map((binding) => [binding.gameAccountId, binding.isDefault]));
+    const views = await this.roleViews(this.db, [...new Set([...bindings.map((b) => b.gameAccountId), ...owned.map((o) => o.id)])]);
+    const roles = [...views.values()]
+      .map((role) => ({ ...role, relation: (role.ownerUserId === id ? 'owner' : 'bound') as RoleRelation, isDefault: defaults.get(role.gameAccountId) ?? false }))
+      .sort((a, b) => Number(b.relation === 'owner') - Number(a.relation === 'owner') || Number(b.isDefault) - Number(a.isDefault) || a.gameAccountId - b.gameAccountId);
+    return { player: account(row), roles };
+  }
+
+  async orders(id: number, page: number, pageSize: number): Promise<{ total: number; orders: PlayerOrder[] }> {
+    await this.requireUser(this.db, id);
+    const [rows, [counted]] = await Promise.all([
+      this.db
+        .select({ order: orders, roleName: gameAccounts.roleName })
+        .from(orders)
+        .leftJoin(gameAccounts, eq(gameAccounts.id, orders.gameAccountId))
+        .where(eq(orders.userId, id))
+        .orderBy(desc(orders.createdAt), desc(orders.id))
+        .limit(pageSize)
+        .offset((page - 1) * pageSize),
+      this.db.select({ total: count() }).from(orders).where(eq(orders.userId, id)),
+    ]);
+    return {
+      total: Number(counted?.total ?? 0),
+      orders: rows.map(({ order, roleName }) => ({
+        id: order.id,
+        orderSn: order.orderSn,
+        appId: order.appId,
+        gameAccountId: order.gameAccountId,
+        roleName,
+        orderSource: order.orderSource,
+        status: order.status,
+        currency: order.currency,
+        totalAmountMinor: order.totalAmountMinor,
+        payAmountMinor: order.payAmountMinor,
+        provider: order.thirdChannelName,
+        createdAt: order.createdAt.toISOString(),
+        paidAt: iso(order.paidAt),
+      })),
+    };
+  }
+
+  async role(gameAccountId: number): Promise<RoleDetail> {
+    const role = await this.requireRole(this.db, gameAccountId);
+    const rows = await this.db
+      .select({ user: users, isDefault: playerRoles.isDefault })
+      .from(users)
+      .leftJoin(playerRoles, and(eq(playerRoles.userId, users.id), eq(playerRoles.gameAccountId, gameAccountId)))
+      .where(
+        or(
+          role.ownerUserId !== null ? eq(users.id, role.ownerUserId) : undefined,
+          inArray(users.id, this.db.select({ id: playerRoles.userId }).from(playerRoles).where(eq(playerRoles.gameAccountId, gameAccountId))),
+        ),
+      )
+      .orderBy(users.id)
+      .limit(200);
+    const players = rows
+      .map(({ user, isDefault }) => ({ ...summary(user), relation: (user.id === role.ownerUserId ? 'owner' : 'bound') as RoleRelation, isDefault: isDefault ?? false }))
+      .sort((a, b) => Number(b.relation === 'owner') - Number(a.relation === 'owner'));
+    return { role, players };
+  }
+
+  async ledgerPage(gameAccountId: number, page: number, pageSize: number): Promise<{ balance: number; total: number; entries: LedgerEntryView[] }> {
+    await this.requireRole(this.db, gameAccountId);
+    const [rows, [counted], balance] = await Promise.all([
+      this.db
+        .select({
+          entry: voucherLedger,
+          orderSn: orders.orderSn,
+          itemName: sql<string | null>`coalesce(${gameVoucherSpends.itemName}, ${gameVoucherSpends.itemId})`,
+        })
+        .from(voucherLedger)
+        .leftJoin(orders, eq(orders.id, voucherLedger.orderId))
+        .leftJoin(gameVoucherSpends, or(eq(gameVoucherSpends.spendEntryId, voucherLedger.id), eq(gameVoucherSpends.reversalEntryId, voucherLedger.id)))
+        .where(eq(voucherLedger.gameAccountId, gameAccountId))
+        .orderBy(desc(voucherLedger.id))
+        .limit(pageSize)
+        .offset((page - 1) * pageSize),
+      this.db.select({ total: count() }).from(voucherLedger).where(eq(voucherLedger.gameAccountId, gameAccountId)),
+      this.ledger.balance(gameAccountId),
+    ]);
+    const entries = await this.entryViews(this.db, gameAccountId, rows);
+    return { balance, total: Number(counted?.total ?? 0), entries };
+  }
+
+  /** Ledger rows as the console shows them; adjustments get their reason and operator from the audit log. */
+  private async entryViews(
+    executor: Executor,
+    gameAccountId: number,
+    rows: { entry: LedgerEntry; orderSn: string | null; itemName: string | null }[],
+  ): Promise<LedgerEntryView[]> {
+    const adjustmentIds = rows.filter((row) => row.entry.kind === 'adjustment').map((row) => String(row.entry.id));
+    const notes = new Map<string, { reason: string | null; operator: string }>();
+    if (adjustmentIds.length) {
+      const audits = await executor
+        .select({ actor: auditLog.actor, entryId: sql<string>`${auditLog.after}->>'ledgerEntryId'`, reason: sql<string | null>`${auditLog.after}->>'reason'` })
+        .from(auditLog)
+        .where(
+          and(
+            eq(auditLog.entityType, 'role'),
+            eq(auditLog.entityId, String(gameAccountId)),
+            eq(auditLog.action, ADJUST_ACTION),
+            inArray(sql`${auditLog.after}->>'ledgerEntryId'`, adjustmentIds),
+          ),
+        );
+      for (const audit of audits) notes.set(audit.entryId, { reason: audit.reason, operator: audit.actor });
+    }
+    return rows.map(({ entry, orderSn, itemName }) => ({
+      id: entry.id,
+      kind: entry.kind as VoucherEntryKind,
+      amount: entry.amount,
+      balanceAfter: entry.balanceAfter,
+      createdAt: entry.createdAt.toISOString(),
+      orderId: entry.orderId,
+      orderSn,
+      itemName,
+      reference: entry.reference,
+      reason: notes.get(String(entry.id))?.reason ?? null,
+      operator: notes.get(String(entry.id))?.operator ?? null,
+    }));
+  }
+
+  // ---- changes ---------------------------------------------------------------------------------------------------
+
+  /**
+   * A manual credit or debit through the ledger: the ledger locks the role's voucher account (FOR UPDATE), so parallel
+   * adjustments are serialised and a debit is checked against the balance it really meets; a debit beyond it rolls
+   * the whole transaction back. The console's key is the ledger reference, so a replay answers the first entry and
+   * writes nothing (no second audit entry either).
+   */
+  async adjust(actor: Actor, gameAccountId: number, body: AdjustVouchersBody): Promise<{ entry: LedgerEntryView; balance: number; replayed: boolean }> {
+    const amount = body.direction === 'credit' ? body.amount : -body.amount;
+    const reference = adjustmentReference(body.key);
+    try {
+      return await this.db.transaction(async (tx) => {
+        await this.requireRole(tx, gameAccountId);
+        const { entry, repeated } = await this.ledger.apply(tx, { gameAccountId, amount, kind: 'adjustment', reference });
+        if (!repeated) {
+          await recordAudit(tx, actor, {
+            action: ADJUST_ACTION,
+            entityType: 'role',
+            entityId: gameAccountId,
+            before: { balance: entry.balanceAfter - entry.amount },
+            after: { balance: entry.balanceAfter, amount: entry.amount, reason: body.reason, ledgerEntryId: entry.id, reference },
+          });
+        }
+        const [view] = await this.entryViews(tx, gameAccountId, [{ entry, orderSn: null, itemName: null }]);
+        return { entry: view!, balance: entry.balanceAfter, replayed: repeated };
+      });
+    } catch (error) {
+      if (error instanceof InsufficientVouchersError) {
+        throw badRequest('consoleAdjustBelowZero', { amount: body.amount, balance: await this.ledger.balance(gameAccountId) });
+      }
+      // The ledger's answer to a reference used with another role or amount.
+      if (error instanceof AppError && error.messageKey === 'conflict') throw conflict('consoleAdjustKeyReused');
+      throw error;
+    }
+  }
+
+  /** Ends every session of the player: access tokens stop working at once, refresh tokens are revoked. */
+  async endSessions(actor: Actor, id: number): Promise<PlayerAccount> {
+    await this.db.transaction(async (tx) => {
+      const row = await this.requireUser(tx, id, true);
+      await this.tokens.endAllSessions(id, tx);
+      await recordAudit(tx, actor, {
+        action: 'player.endSessions',
+        entityType: 'player',
+        entityId: id,
+        before: { sessionVersion: row.sessionVersion },
+        after: { sessionVersion: row.sessionVersion + 1 },
+      });
+    });
+    return account(await this.requireUser(this.db, id));
+  }
+
+  /** Blocks the player and ends their sessions; every login path refuses them while blocked (TokenService). */
+  async block(actor: Actor, id: number, reason: string): Promise<PlayerAccount> {
+    await this.db.transaction(async (tx) => {
+      const row = await this.requireUser(tx, id, true);
+      if (row.blockedAt) throw conflict('consolePlayerAlreadyBlocked');
+      const blockedAt = new Date();
+      await tx.update(users).set({ blockedAt, blockedReason: reason, updatedAt: blockedAt }).where(eq(users.id, id));
+      await this.tokens.endAllSessions(id, tx);
+      await recordAudit(tx, actor, {
+        action: 'player.block',
+        entityType: 'player',
+        entityId: id,
+        before: { blockedAt: null, blockedReason: null, sessionVersion: row.sessionVersion },
+        after: { blockedAt: blockedAt.toISOString(), blockedReason: reason, sessionVersion: row.sessionVersion + 1 },
+      });
+    });
+    return account(await this.requireUser(this.db, id));
+  }
+
+  /** Lifts a block: logging in works again (the sessions ended by the block stay ended). */
+  async unblock(actor: Actor, id: number, reason: string | undefined): Promise<PlayerAccount> {
+    await this.db.transaction(async (tx) => {
+      const row = await this.requireUser(tx, id, true);
+      if (!row.blockedAt) throw conflict('consolePlayerNotBlocked');
+      await tx.update(users).set({ blockedAt: null, blockedReason: null, updatedAt: new Date() }).where(eq(users.id, id));
+      await recordAudit(tx, actor, {
+        action: 'player.unblock',
+        entityType: 'player',
+        entityId: id,
+        before: { blockedAt: row.blockedAt.toISOString(), blockedReason: row.blockedReason },
+        after: { blockedAt: null, blockedReason: null, reason: reason || null },
+      });
+    });
+    return account(await this.requireUser(this.db, id));
+  }
+}

@@ -1,0 +1,129 @@
+import type { RefundsReport, SalesReport } from '@shop/contract/console/reports';
+import { minorToDecimalString } from '../../payments/money.ts';
+
+/** Excel reads a UTF-8 file as UTF-8 only with this byte-order mark. */
+export const UTF8_BOM = '\uFEFF';
+
+/** A number we wrote ourselves (an amount, a count): never a formula, even when negative. */
+const NUMBER = /^-?\d+(\.\d+)?$/;
+/** Characters that make a spreadsheet read a cell as a formula (OWASP "CSV injection"); tab and CR as well. */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/**
+ * One RFC 4180 field: quoted when it holds a comma, a quote or a line break (quotes doubled); a text that a spreadsheet
+ * would run as a formula (= + - @ first) gets a leading apostrophe, so a product name like `=HYPERLINK(...)` stays text.
+ */
+export function csvCell(value: string | number | null | undefined): string {
+  let text = value === null || value === undefined ? '' : String(value);
+  if (FORMULA_START.test(text) && !NUMBER.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** A whole file: BOM, then lines ending CRLF (RFC 4180). */
+export function csvDocument(rows: (string | number | null | undefined)[][]): string {
+  return UTF8_BOM + rows.map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n';
+}
+
+const major = (minor: number, currency: string) => minorToDecimalString(minor, currency);
+
+/** The sales report as CSV: the table's rows, then a TOTAL row per currency (the summary cards). */
+export function salesCsv(report: SalesReport): string {
+  const header = [
+    report.groupBy,
+    'name',
+    'currency',
+    'orders',
+    'free_orders',
+    'quantity',
+    'gross_minor',
+    'gross',
+    'refund_count',
+    'refunds_minor',
+    'refunds',
+    'net_minor',
+    'net',
+    'vouchers_credited',
+  ];
+  const line = (key: string, label: string, figures: SalesReport['totals'][number]) => [
+    key,
+    label,
+    figures.currency,
+    figures.orders,
+    figures.freeOrders,
+    figures.quantity,
+    figures.gross,
+    major(figures.gross, figures.currency),
+    figures.refundCount,
+    figures.refunds,
+    major(figures.refunds, figures.currency),
+    figures.net,
+    major(figures.net, figures.currency),
+    figures.vouchersCredited,
+  ];
+  return csvDocument([header, ...report.rows.map((row) => line(row.key, row.label, row)), ...report.totals.map((totals) => line('TOTAL', '', totals))]);
+}
+
+/** The refunds report as CSV: every refund (count 1), then a TOTAL row per currency and status with its count. */
+export function refundsCsv(report: RefundsReport): string {
+  const header = [
+    'refund_id',
+    'count',
+    'order_sn',
+    'game',
+    'order_source',
+    'provider',
+    'provider_refund_id',
+    'status',
+    'initiated_by',
+    'currency',
+    'amount_minor',
+    'amount',
+    'vouchers_taken_back',
+    'vouchers_unrecovered',
+    'game_revoke_status',
+    'reason',
+    'created_at',
+    'completed_at',
+  ];
+  const entries = report.entries.map((entry) => [
+    entry.id,
+    1,
+    entry.orderSn,
+    entry.gameName,
+    entry.orderSource,
+    entry.provider,
+    entry.providerRefundId,
+    entry.status,
+    entry.initiatedBy,
+    entry.currency,
+    entry.amount,
+    major(entry.amount, entry.currency),
+    entry.vouchersTakenBack,
+    entry.vouchersUnrecovered,
+    entry.gameRevokeStatus,
+    entry.reason,
+    entry.createdAt,
+    entry.completedAt,
+  ]);
+  const totals = report.totals.map((total) => [
+    'TOTAL',
+    total.count,
+    '',
+    '',
+    '',
+    '',
+    '',
+    total.status,
+    '',
+    total.currency,
+    total.amount,
+    major(total.amount, total.currency),
+    total.vouchersTakenBack,
+    total.vouchersUnrecovered,
+    '',
+    '',
+    '',
+    '',
+  ]);
+  return csvDocument([header, ...entries, ...totals]);
+}
