@@ -33,7 +33,7 @@ export class DuplicatePaymentsService {
       .where(status ? eq(duplicatePayments.status, status) : ne(duplicatePayments.status, 'refunded'))
       .orderBy(asc(duplicatePayments.createdAt))
       .limit(limit);
-    return rows.map(toView);
+    return rows.map(duplicatePaymentView);
   }
 
   async refund(id: number, reason = 'Duplicate payment'): Promise<DuplicatePaymentView> {
@@ -72,7 +72,7 @@ export class DuplicatePaymentsService {
   private async view(id: number): Promise<DuplicatePaymentView> {
     const [row] = await this.rows().where(eq(duplicatePayments.id, id));
     if (!row) throw notFound('notFound');
-    return toView(row);
+    return duplicatePaymentView(row);
   }
 
   private rows() {
@@ -124,7 +124,8 @@ export class DuplicatePaymentsService {
   }
 }
 
-function toView({ payment, orderSn }: { payment: typeof duplicatePayments.$inferSelect; orderSn: string }): DuplicatePaymentView {
+/** A second payment as operators see it (the machine API and the console's queue). */
+export function duplicatePaymentView({ payment, orderSn }: { payment: typeof duplicatePayments.$inferSelect; orderSn: string }): DuplicatePaymentView {
   return {
     id: payment.id,
     orderId: payment.orderId,

@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import dayjs, { type Dayjs } from 'dayjs';
 import { MAX_REPORT_DAYS, reportDays } from '@shop/contract/console/reports';
 
@@ -51,4 +52,14 @@ export function toParams(query: Record<string, string | number | undefined>): Re
       .filter(([, value]) => value !== undefined && value !== '')
       .map(([key, value]) => [key, String(value)]),
   );
+}
+
+/**
+ * A report's query from the address (a report can be bookmarked and shared): the last 30 days unless given; anything the
+ * contract's schema refuses, or a range the server would refuse, falls back to the defaults.
+ */
+export function reportQueryOf<Q extends { from: string; to: string }>(schema: z.ZodType<Q, unknown>, params: URLSearchParams): Q {
+  const parsed = schema.safeParse({ ...lastDays(30), ...paramsObject(params) });
+  if (parsed.success && rangeAllowed(parsed.data.from, parsed.data.to)) return parsed.data;
+  return schema.parse(lastDays(30));
 }

@@ -10,15 +10,9 @@ import { useShowError } from '../../../shared/ui/errors';
 import { useExportRefundsCsv } from '../api/export-refunds-csv';
 import { useRefundsReport } from '../api/refunds-report';
 import { RangeField } from '../components/RangeField';
-import { formatAmount, lastDays, paramsObject, rangeAllowed, toParams } from '../components/report-format';
+import { formatAmount, reportQueryOf, toParams } from '../components/report-format';
 
 const STATUS_COLORS: Record<RefundReportEntry['status'], string> = { completed: 'green', pending: 'gold', failed: 'red' };
-
-function refundsQueryOf(params: URLSearchParams): RefundsReportQuery {
-  const parsed = refundsReportQuery.safeParse({ ...lastDays(30), ...paramsObject(params) });
-  if (parsed.success && rangeAllowed(parsed.data.from, parsed.data.to)) return parsed.data;
-  return refundsReportQuery.parse(lastDays(30));
-}
 
 /** The refunds of a range: what went back per currency and status, vouchers taken back or lost, and every refund. */
 export default function RefundsReportPage() {
@@ -26,7 +20,7 @@ export default function RefundsReportPage() {
   const { message } = App.useApp();
   const showError = useShowError();
   const [params, setParams] = useSearchParams();
-  const query = useMemo(() => refundsQueryOf(params), [params]);
+  const query = useMemo(() => reportQueryOf(refundsReportQuery, params), [params]);
   const report = useRefundsReport(query);
   const exportCsv = useExportRefundsCsv();
   /** A filter change starts again at page 1. */

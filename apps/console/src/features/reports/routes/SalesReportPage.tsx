@@ -11,14 +11,7 @@ import { RangeField } from '../components/RangeField';
 import { SalesChart } from '../components/SalesChart';
 import { SalesSummary } from '../components/SalesSummary';
 import { SalesTable } from '../components/SalesTable';
-import { lastDays, paramsObject, rangeAllowed, toParams } from '../components/report-format';
-
-/** The query in the address (a report can be bookmarked and shared); anything the contract refuses falls back to the defaults. */
-function salesQueryOf(params: URLSearchParams): SalesReportQuery {
-  const parsed = salesReportQuery.safeParse({ ...lastDays(30), ...paramsObject(params) });
-  if (parsed.success && rangeAllowed(parsed.data.from, parsed.data.to)) return parsed.data;
-  return salesReportQuery.parse(lastDays(30));
-}
+import { reportQueryOf, toParams } from '../components/report-format';
 
 /** Finance's sales report: totals per currency, a chart by day, the table of a grouping, and the same numbers as CSV. */
 export default function SalesReportPage() {
@@ -26,7 +19,7 @@ export default function SalesReportPage() {
   const { message } = App.useApp();
   const showError = useShowError();
   const [params, setParams] = useSearchParams();
-  const query = useMemo(() => salesQueryOf(params), [params]);
+  const query = useMemo(() => reportQueryOf(salesReportQuery, params), [params]);
   const report = useSalesReport(query);
   const exportCsv = useExportSalesCsv();
   const update = (changes: Partial<SalesReportQuery>) => setParams(toParams({ ...query, ...changes }), { replace: true });

@@ -323,6 +323,9 @@ export const DEMO_ADMIN = {
 } as const;
 
 export async function ensureDemoAdmin(db: Db): Promise<void> {
+  // argon2 costs ~50 ms: hash only when the demo admin is missing, not on every start
+  const [existing] = await db.select({ id: operators.id }).from(operators).where(eq(operators.email, DEMO_ADMIN.email));
+  if (existing) return;
   await db
     .insert(operators)
     .values({ email: DEMO_ADMIN.email, name: DEMO_ADMIN.name, role: 'admin', passwordHash: await hash(DEMO_ADMIN.password, ARGON2_OPTIONS), totpSecret: DEMO_ADMIN.totpSecret })

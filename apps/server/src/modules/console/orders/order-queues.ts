@@ -10,6 +10,7 @@ import type {
 } from '@shop/contract/console/orders';
 import { OrderStatus } from '@shop/contract/orders';
 import type { ReconciliationConfig } from '../../../config.ts';
+import { duplicatePaymentView } from '../../payments/duplicate-payments.ts';
 import type { Db } from '../../../db/client.ts';
 import { duplicatePayments, jobs, orders, refundRequests, refunds, users, type DuplicatePaymentStatus } from '../../../db/schema.ts';
 import { RECONCILE_ORDER_JOB, RECONCILE_SWEEP_JOB } from '../../payments/reconciliation.ts';
@@ -141,23 +142,7 @@ export class OrderQueues {
         .offset(offsetOf(paging)),
       this.db.select({ n: count() }).from(duplicatePayments).where(where),
     ]);
-    const rows = list.map(({ payment, orderSn, orderStatus, userId, playerEmail }) => ({
-      id: payment.id,
-      orderId: payment.orderId,
-      orderSn,
-      provider: payment.provider,
-      paymentId: payment.paymentId,
-      amountMinor: payment.amountMinor,
-      currency: payment.currency,
-      status: payment.status,
-      providerRefundId: payment.providerRefundId,
-      lastError: payment.lastError,
-      createdAt: payment.createdAt.toISOString(),
-      refundedAt: iso(payment.refundedAt),
-      userId,
-      playerEmail,
-      orderStatus,
-    }));
+    const rows = list.map(({ payment, orderSn, orderStatus, userId, playerEmail }) => ({ ...duplicatePaymentView({ payment, orderSn }), userId, playerEmail, orderStatus }));
     return pageOf(rows, Number(counted?.n ?? 0), paging);
   }
 
