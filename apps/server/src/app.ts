@@ -12,7 +12,7 @@ import { apiDocsAccess } from './http/api-docs-access.ts';
 import { refuseRequestsWhileClosing } from './http/closing.ts';
 import { installErrorHandler } from './http/error-handler.ts';
 import { answerClientError, answerFrameworkError } from './http/framework-errors.ts';
-import { unauthorized } from './http/errors.ts';
+import { unauthenticated } from './shared/domain-errors.ts';
 import { registerAnalyticsRoutes } from './modules/analytics/analytics.routes.ts';
 import { registerAccountRoutes } from './modules/account/account.routes.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
@@ -115,7 +115,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.addHook('onRequest', async (request) => {
     request.language = languageFromAcceptLanguage(request.headers['accept-language']);
     if (request.routeOptions.config.auth === 'ops') {
-      if (!opsTokenMatches(config.opsApiToken, request.headers.authorization)) throw unauthorized();
+      if (!opsTokenMatches(config.opsApiToken, request.headers.authorization)) throw unauthenticated();
       return;
     }
     if (request.routeOptions.config.auth === 'operator') {
@@ -125,7 +125,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     if (request.routeOptions.config.auth !== 'user') return;
     const header = request.headers.authorization;
     const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
-    if (!token) throw unauthorized();
+    if (!token) throw unauthenticated();
     request.user = await services.tokens.verifyAccessToken(token);
   });
 

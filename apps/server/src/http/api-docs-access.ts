@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppConfig } from '../config.ts';
 import { opsTokenMatches } from '../modules/ops/ops-token.ts';
-import { unauthorized } from './errors.ts';
+import { unauthenticated } from '../shared/domain-errors.ts';
 
 /**
  * Who may read the API documentation (/api/docs, its OpenAPI JSON and YAML): anyone outside production; in production
@@ -11,6 +11,6 @@ import { unauthorized } from './errors.ts';
 export function apiDocsAccess(config: AppConfig): (request: FastifyRequest) => Promise<void> {
   return async (request) => {
     if (config.environment !== 'production') return;
-    if (!opsTokenMatches(config.opsApiToken, request.headers.authorization)) throw unauthorized();
+    if (!opsTokenMatches(config.opsApiToken, request.headers.authorization)) throw unauthenticated();
   };
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { languageFromAcceptLanguage } from '@shop/contract/languages';
-import { unavailable } from './errors.ts';
+import { unavailable } from '../shared/domain-errors.ts';
 
 /**
  * While the shop shuts down (SIGTERM, `app.close()`), requests still arriving on open connections get the 503 envelope

@@ -3,7 +3,8 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ApiCode } from '@shop/contract/envelope';
 import { translate, type MessageKey } from '../i18n/messages.ts';
 import { isConnectionFault } from '../db/transaction-safe-pool.ts';
-import { AppError } from './errors.ts';
+import { DomainError } from '../shared/domain-errors.ts';
+import { httpOf } from './errors.ts';
 
 /**
  * "The database is not reachable right now": a lost or timed-out connection (the pool's own test), or PostgreSQL
@@ -50,9 +51,10 @@ export function installErrorHandler(app: FastifyInstance): void {
     const send = (status: number, code: number, message: string) =>
       reply.status(status).send({ code, message, data: null });
 
-    if (error instanceof AppError) {
-      if (error.status >= 500) request.log.warn({ err: error }, 'request failed');
-      return send(error.status, error.code, translate(request.language, error.messageKey, error.params));
+    if (error instanceof DomainError) {
+      const { status, code } = httpOf(error);
+      if (status >= 500) request.log.warn({ err: error }, 'request failed');
+      return send(status, code, translate(request.language, error.messageKey, error.params));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields = [...new Set(error.validation.map((issue) => issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || issue.params?.['missingProperty'] || '(body)'))];

@@ -1,27 +1,22 @@
 import { ApiCode } from '@shop/contract/envelope';
-import type { MessageKey, MessageParams } from '../i18n/messages.ts';
+import type { DomainError, DomainErrorKind } from '../shared/domain-errors.ts';
 
-/**
- * The one error type of the server: an HTTP status, the envelope's business code and a translatable message key.
- * The error handler turns it (and everything else thrown) into the envelope.
- */
-export class AppError extends Error {
-  constructor(
-    readonly status: number,
-    readonly messageKey: MessageKey,
-    readonly params?: MessageParams,
-    readonly code: number = status,
-  ) {
-    super(messageKey);
-  }
+/** The HTTP status and the envelope's business code of each kind of domain error: the only place that maps them. */
+const HTTP_OF_KIND: Record<DomainErrorKind, { status: number; code: number }> = {
+  invalid: { status: 400, code: 400 },
+  'captcha-required': { status: 400, code: ApiCode.CAPTCHA_REQUIRED },
+  unauthenticated: { status: 401, code: 401 },
+  'session-expired': { status: 401, code: ApiCode.SESSION_EXPIRED },
+  forbidden: { status: 403, code: 403 },
+  'not-found': { status: 404, code: 404 },
+  conflict: { status: 409, code: 409 },
+  'too-large': { status: 413, code: 413 },
+  mismatch: { status: 422, code: 422 },
+  'too-many': { status: 429, code: 429 },
+  'upstream-failed': { status: 502, code: 502 },
+  unavailable: { status: 503, code: 503 },
+};
+
+export function httpOf(error: DomainError): { status: number; code: number } {
+  return HTTP_OF_KIND[error.kind];
 }
-
-export const badRequest = (key: MessageKey, params?: MessageParams) => new AppError(400, key, params);
-export const unauthorized = (key: MessageKey = 'unauthorized') => new AppError(401, key);
-export const sessionExpired = () => new AppError(401, 'sessionExpired', undefined, ApiCode.SESSION_EXPIRED);
-export const forbidden = (key: MessageKey = 'forbidden') => new AppError(403, key);
-export const notFound = (key: MessageKey = 'notFound') => new AppError(404, key);
-export const conflict = (key: MessageKey, params?: MessageParams) => new AppError(409, key, params);
-export const tooManyRequests = (key: MessageKey = 'tooManyRequests') => new AppError(429, key);
-export const unavailable = (key: MessageKey = 'serviceUnavailable') => new AppError(503, key);
-export const providerUnavailable = () => new AppError(502, 'paymentProviderError');

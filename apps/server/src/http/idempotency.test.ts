@@ -164,7 +164,7 @@ describe.each(BACKENDS)('Idempotency-Key on order creation (%s)', (backend) => {
     const started = await shop.services.idempotency.begin(userId, key, 'fingerprint', (data) => ({ code: 200, data }));
     expect('claim' in started).toBe(true);
     // in flight: the same request is told to retry
-    await expect(shop.services.idempotency.begin(userId, key, 'fingerprint', (data) => ({ data }))).rejects.toMatchObject({ status: 409 });
+    await expect(shop.services.idempotency.begin(userId, key, 'fingerprint', (data) => ({ data }))).rejects.toMatchObject({ kind: 'conflict' });
     await shop.services.db.execute(sql`UPDATE idempotency_keys SET locked_until = now() - interval '1 second' WHERE key = ${key}`);
     const takeover = await shop.services.idempotency.begin(userId, key, 'fingerprint', (data) => ({ code: 200, data }));
     expect('claim' in takeover).toBe(true);

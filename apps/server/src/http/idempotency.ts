@@ -3,7 +3,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'drizzle-orm';
 import type { Db, Executor } from '../db/client.ts';
 import { translate } from '../i18n/messages.ts';
-import { AppError, conflict } from './errors.ts';
+import { conflict, DomainError, mismatch } from '../shared/domain-errors.ts';
+import { httpOf } from './errors.ts';
 
 /** How long a key and its first answer are kept (Stripe: 24 hours). */
 export const IDEMPOTENCY_TTL_HOURS = 24;
@@ -122,7 +123,7 @@ export class IdempotencyKeys {
         SELECT request_hash AS "requestHash", response_status AS "responseStatus", response_body AS "responseBody"
           FROM idempotency_keys WHERE user_id = ${userId} AND key = ${key}`),
     );
-    if (row && row.requestHash !== fingerprint) throw new AppError(422, 'idempotencyKeyOtherRequest');
+    if (row && row.requestHash !== fingerprint) throw mismatch('idempotencyKeyOtherRequest');
     if (!row || row.responseStatus === null || !row.responseBody) throw conflict('idempotencyKeyInFlight');
     return { replay: { status: row.responseStatus, body: row.responseBody } };
   }
@@ -143,7 +144,7 @@ export async function runIdempotent(
 ): Promise<unknown> {
   const fingerprint = requestFingerprint(`${request.method} ${request.routeOptions.url}`, request.body);
   const started = await keys.begin(userId, key, fingerprint, envelopeOf).catch((error: unknown) => {
-    if (error instanceof AppError && error.status === 409) reply.header('retry-after', '1');
+    if (error instanceof DomainError && error.kind === 'conflict') reply.header('retry-after', '1');
     throw error;
   });
   if ('replay' in started) {
@@ -156,10 +157,11 @@ export async function runIdempotent(
     if (!claim.isRecorded) await claim.answer({ status: 200, body });
     return body;
   } catch (error) {
-    if (error instanceof AppError && error.status < 500) {
-      const body = { code: error.code, message: translate(request.language, error.messageKey, error.params), data: null };
+    const http = error instanceof DomainError ? httpOf(error) : undefined;
+    if (error instanceof DomainError && http && http.status < 500) {
+      const body = { code: http.code, message: translate(request.language, error.messageKey, error.params), data: null };
       // Not recorded (the database failed): given up instead, so a retry is not refused as "in flight" for the lease.
-      await claim.answer({ status: error.status, body }).catch(() => claim.release().catch(() => undefined));
+      await claim.answer({ status: http.status, body }).catch(() => claim.release().catch(() => undefined));
     } else {
       await claim.release().catch(() => undefined);
     }

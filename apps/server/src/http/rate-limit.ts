@@ -4,7 +4,7 @@ import { Redis } from 'ioredis';
 import { sql } from 'drizzle-orm';
 import type { RateLimitName, RateLimitsConfig } from '../config.ts';
 import type { Db } from '../db/client.ts';
-import { tooManyRequests } from './errors.ts';
+import { tooMany } from '../shared/domain-errors.ts';
 
 type Hook = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 
@@ -137,7 +137,7 @@ type LimitResult = { isAllowed: true } | { isAllowed: false; isExceeded: boolean
 function refuseWhenExceeded(result: LimitResult, reply: FastifyReply): void {
   if (result.isAllowed || !result.isExceeded) return;
   reply.header('retry-after', String(Math.max(1, result.ttlInSeconds)));
-  throw tooManyRequests();
+  throw tooMany();
 }
 
 /** Per-account key of routes with a session: the player. */

@@ -4,7 +4,7 @@ import type { RouteDef, RouteData } from '@shop/contract/route';
 import type { z } from 'zod';
 import type { Language } from '@shop/contract/languages';
 import { translate, type MessageKey } from '../i18n/messages.ts';
-import { notFound } from './errors.ts';
+import { notFound } from '../shared/domain-errors.ts';
 import type { SessionUser } from '../modules/auth/tokens.ts';
 import type { ConsoleOperator } from '../modules/console/access/operators.service.ts';
 import { runIdempotent, type IdempotencyClaim, type IdempotencyKeys } from './idempotency.ts';

@@ -19,8 +19,7 @@ import { AccountType, CodePurpose, type MobileNumber } from '@shop/contract/veri
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { changeTickets, countries, dynamicTokenNonces, loginFailures, users } from '../../db/schema.ts';
-import { ApiCode } from '@shop/contract/envelope';
-import { AppError, badRequest, conflict, tooManyRequests, unauthorized } from '../../http/errors.ts';
+import { invalid, captchaRequired, unauthenticated, conflict, tooMany } from '../../shared/domain-errors.ts';
 import type { TokenService } from '../auth/tokens.ts';
 import type { GamesService } from '../games/games.service.ts';
 import { normalizeEmail, phoneE164, type VerificationService } from '../verification/verification.service.ts';
@@ -77,12 +76,12 @@ export class AccountService {
   // ---- targets -------------------------------------------------------------------------------------------------
 
   private mobileTarget(mobile: MobileNumber | undefined): string {
-    if (!mobile) throw badRequest('validationFailed', { fields: 'mobile' });
+    if (!mobile) throw invalid('validationFailed', { fields: 'mobile' });
     return phoneE164(mobile.dialCode, mobile.number, this.config.verification.ignoredDialCodes);
   }
 
   private emailTarget(email: string | undefined): string {
-    if (email === undefined) throw badRequest('validationFailed', { fields: 'email' });
+    if (email === undefined) throw invalid('validationFailed', { fields: 'email' });
     return normalizeEmail(email);
   }
 
@@ -102,7 +101,7 @@ export class AccountService {
 
   private async requireUser(userId: number): Promise<UserRow> {
     const [row] = await this.db.select().from(users).where(eq(users.id, userId));
-    if (!row) throw unauthorized();
+    if (!row) throw unauthenticated();
     return row;
   }
 
@@ -116,9 +115,9 @@ export class AccountService {
   async register(body: RegisterBody): Promise<TokenData> {
     const { kind, target } = this.target(body);
     checkNewPassword(body.password, body.confirmPassword);
-    if (body.agreeTerms !== true) throw badRequest('agreeTermsRequired');
+    if (body.agreeTerms !== true) throw invalid('agreeTermsRequired');
     const [country] = await this.db.select({ code: countries.regionCode }).from(countries).where(eq(countries.regionCode, body.countryCode));
-    if (!country) throw badRequest('invalidCountry');
+    if (!country) throw invalid('invalidCountry');
     if (await this.userBy(kind, target)) throw conflict(kind === 'mobile' ? 'mobileInUse' : 'emailInUse');
     await this.verification.verifyCode({ target, purpose: CodePurpose.RegisterAccount, code: body.code });
     const passwordHash = await hashPassword(body.password);
@@ -140,13 +139,13 @@ export class AccountService {
     const method: LoginMethod = body.loginType === LoginType.mobile ? 'mobile' : 'email';
     if (body.appId !== undefined) {
       await this.games.requireGame(body.appId);
-      if (!(GAME_LOGIN_METHODS[body.appId] ?? ['email', 'mobile']).includes(method)) throw badRequest('loginMethodNotAllowed');
+      if (!(GAME_LOGIN_METHODS[body.appId] ?? ['email', 'mobile']).includes(method)) throw invalid('loginMethodNotAllowed');
     }
     const target = method === 'mobile' ? this.mobileTarget(body.mobile) : this.emailTarget(body.email);
-    if (!hasPasswordLength(body.password)) throw badRequest('passwordInvalid');
+    if (!hasPasswordLength(body.password)) throw invalid('passwordInvalid');
     await this.reserveAttempt(target, ip, { botCheckToken: body.botCheckToken });
     const user = await this.userBy(method, target);
-    if (!(await verifyPassword(user?.passwordHash, body.password)) || !user) throw badRequest('invalidAccount');
+    if (!(await verifyPassword(user?.passwordHash, body.password)) || !user) throw invalid('invalidAccount');
     // A success clears the failures of this account from this IP, this attempt's included. Failures from other IPs
     // stay: the owner logging in must not hand a guesser elsewhere a fresh allowance.
     await this.db.delete(loginFailures).where(and(eq(loginFailures.account, target), eq(loginFailures.ip, ip)));
@@ -179,11 +178,11 @@ export class AccountService {
                    WHERE ip = ${ip} AND created_at > clock_timestamp() - make_interval(secs => ${limits.ipWindowSeconds})) AS ip`),
       );
       if (Number(counts!.pair) >= limits.accountIpFailures || Number(counts!.ip) >= limits.ipFailures) {
-        throw tooManyRequests('loginTooManyFailures');
+        throw tooMany('loginTooManyFailures');
       }
       if (Number(counts!.account) >= limits.captchaAfterFailures) {
-        if (options.captcha === false) throw tooManyRequests('loginTooManyFailures');
-        if (!options.botCheckToken) throw new AppError(400, 'loginCaptchaRequired', undefined, ApiCode.CAPTCHA_REQUIRED);
+        if (options.captcha === false) throw tooMany('loginTooManyFailures');
+        if (!options.botCheckToken) throw captchaRequired('loginCaptchaRequired');
         await this.verification.consumeBotToken(options.botCheckToken, tx);
       }
       await tx.insert(loginFailures).values({ account, ip, createdAt: sql`clock_timestamp()` });
@@ -198,7 +197,7 @@ export class AccountService {
     checkNewPassword(body.password, body.confirmPassword);
     const user = await this.userBy(kind, target);
     // Phones get the spec's message; for e-mail the answer is the one of a wrong code (reveals nothing).
-    if (!user) throw badRequest(kind === 'mobile' ? 'phoneNotRegistered' : 'codeInvalid');
+    if (!user) throw invalid(kind === 'mobile' ? 'phoneNotRegistered' : 'codeInvalid');
     await this.verification.verifyCode({ target, purpose: CodePurpose.ForgetPassword, code: body.code });
     const passwordHash = await hashPassword(body.password);
     await this.db.transaction(async (tx) => {
@@ -212,12 +211,12 @@ export class AccountService {
   async changePassword(userId: number, body: ChangePasswordBody, ip: string): Promise<TokenData> {
     checkNewPassword(body.password, body.confirmPassword);
     // An old password of a length no account has cannot be right: refused uncounted, without argon2 time.
-    if (!hasPasswordLength(body.oldPassword)) throw badRequest('oldPasswordIncorrect');
+    if (!hasPasswordLength(body.oldPassword)) throw invalid('oldPasswordIncorrect');
     const user = await this.requireUser(userId);
     // Wrong old passwords count like failed logins (key "user:<id>"): a stolen access token cannot guess the password.
     const failureKey = `user:${userId}`;
     await this.reserveAttempt(failureKey, ip, { captcha: false });
-    if (!(await verifyPassword(user.passwordHash, body.oldPassword))) throw badRequest('oldPasswordIncorrect');
+    if (!(await verifyPassword(user.passwordHash, body.oldPassword))) throw invalid('oldPasswordIncorrect');
     const passwordHash = await hashPassword(body.password);
     await this.db.transaction(async (tx) => {
       await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
@@ -233,7 +232,7 @@ export class AccountService {
   async checkContact(userId: number, kind: Contact, code: string): Promise<ChangeTicket> {
     const user = await this.requireUser(userId);
     const current = user[kind];
-    if (!current) throw badRequest(kind === 'mobile' ? 'noMobileBound' : 'noEmailBound');
+    if (!current) throw invalid(kind === 'mobile' ? 'noMobileBound' : 'noEmailBound');
     await this.verification.verifyCode({
       target: current,
       purpose: kind === 'mobile' ? CodePurpose.ChangePhone : CodePurpose.ChangeEmail,
@@ -267,9 +266,9 @@ export class AccountService {
       gt(changeTickets.expiresAt, new Date()),
     );
     if (current) {
-      if (!ticketHash) throw badRequest('changeTicketInvalid');
+      if (!ticketHash) throw invalid('changeTicketInvalid');
       const [alive] = await this.db.select({ id: changeTickets.id }).from(changeTickets).where(ticketAlive);
-      if (!alive) throw badRequest('changeTicketInvalid');
+      if (!alive) throw invalid('changeTicketInvalid');
     }
     const inUse = kind === 'mobile' ? 'mobileInUse' : 'emailInUse';
     if (await this.userBy(kind, target)) throw conflict(inUse);
@@ -278,7 +277,7 @@ export class AccountService {
       return await this.db.transaction(async (tx) => {
         if (current) {
           const used = await tx.update(changeTickets).set({ usedAt: new Date() }).where(ticketAlive).returning({ id: changeTickets.id });
-          if (!used.length) throw badRequest('changeTicketInvalid');
+          if (!used.length) throw invalid('changeTicketInvalid');
         }
         const column = kind === 'mobile' ? users.mobile : users.email;
         const [updated] = await tx
@@ -286,7 +285,7 @@ export class AccountService {
           .set({ [kind]: target, updatedAt: new Date() })
           .where(and(eq(users.id, userId), current ? eq(column, current) : isNull(column)))
           .returning({ email: users.email, mobile: users.mobile });
-        if (!updated) throw badRequest('changeTicketInvalid');
+        if (!updated) throw invalid('changeTicketInvalid');
         return updated;
       });
     } catch (error) {
@@ -308,21 +307,21 @@ export class AccountService {
   /** Checks signature, game and expiry of a dynamic token; "invalid or expired" for every failure. */
   private async readDynamicToken(appId: number, token: string): Promise<{ payload: DynamicPayload; gameName: string; serverName: string }> {
     const game = await this.games.requireGame(appId);
-    if (!(GAME_LOGIN_METHODS[appId] ?? []).includes('otp')) throw badRequest('loginMethodNotAllowed');
-    const invalid = () => badRequest('dynamicTokenInvalid');
+    if (!(GAME_LOGIN_METHODS[appId] ?? []).includes('otp')) throw invalid('loginMethodNotAllowed');
+    const tokenInvalid = () => invalid('dynamicTokenInvalid');
     const secret = this.config.gameLaunchSecrets[appId];
     const [body, signature, extra] = token.split('.');
-    if (!secret || !body || !signature || extra !== undefined || !/^[0-9a-f]{64}$/i.test(signature)) throw invalid();
+    if (!secret || !body || !signature || extra !== undefined || !/^[0-9a-f]{64}$/i.test(signature)) throw tokenInvalid();
     const expected = createHmac('sha256', secret).update(body).digest();
-    if (!timingSafeEqual(expected, Buffer.from(signature, 'hex'))) throw invalid();
+    if (!timingSafeEqual(expected, Buffer.from(signature, 'hex'))) throw tokenInvalid();
     let parsed: unknown;
     try {
       parsed = JSON.parse(Buffer.from(body, 'base64url').toString('utf8'));
     } catch {
-      throw invalid();
+      throw tokenInvalid();
     }
     const payload = DynamicPayload.safeParse(parsed);
-    if (!payload.success || payload.data.appId !== appId || payload.data.exp * 1000 <= Date.now()) throw invalid();
+    if (!payload.success || payload.data.appId !== appId || payload.data.exp * 1000 <= Date.now()) throw tokenInvalid();
     return { payload: payload.data, gameName: game.name, serverName: game.servers.get(payload.data.serverId) ?? payload.data.serverId };
   }
 
@@ -332,7 +331,7 @@ export class AccountService {
       .select({ nonce: dynamicTokenNonces.nonce })
       .from(dynamicTokenNonces)
       .where(and(eq(dynamicTokenNonces.appId, appId), eq(dynamicTokenNonces.nonce, payload.nonce)));
-    if (used) throw badRequest('dynamicTokenInvalid');
+    if (used) throw invalid('dynamicTokenInvalid');
     const { accountId, roleId, serverId } = payload;
     return { roles: [{ appId, gameName, accountId, roleId, serverId, serverName }] };
   }
@@ -345,7 +344,7 @@ export class AccountService {
       .values({ appId, nonce: payload.nonce, expiresAt: new Date(payload.exp * 1000) })
       .onConflictDoNothing()
       .returning({ nonce: dynamicTokenNonces.nonce });
-    if (!fresh.length) throw badRequest('dynamicTokenInvalid');
+    if (!fresh.length) throw invalid('dynamicTokenInvalid');
     const account = await this.games.findOrCreateForQuickLogin({
       appId,
       accountId: payload.accountId,

@@ -1,6 +1,6 @@
 import { hash, verify, type Algorithm } from '@node-rs/argon2';
 import { PASSWORD_MAX, PASSWORD_MIN } from '@shop/contract/account';
-import { badRequest } from '../../http/errors.ts';
+import { invalid } from '../../shared/domain-errors.ts';
 
 /** argon2id, 19 MiB, t = 2, p = 1 (SECURITY.md, ASVS 11.4.2). */
 export const ARGON2_OPTIONS = {
@@ -21,8 +21,8 @@ export function hasPasswordLength(password: string): boolean {
 
 /** Checks a new password and its confirmation: "Password Invalid" (not 8..64 characters), "Passwords do not match". */
 export function checkNewPassword(password: string, confirmPassword: string): void {
-  if (!hasPasswordLength(password)) throw badRequest('passwordInvalid');
-  if (password !== confirmPassword) throw badRequest('passwordsDoNotMatch');
+  if (!hasPasswordLength(password)) throw invalid('passwordInvalid');
+  if (password !== confirmPassword) throw invalid('passwordsDoNotMatch');
 }
 
 export const hashPassword = (password: string) => hash(password, ARGON2_OPTIONS);

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { analyticsEvent } from '@shop/contract/analytics';
 import { analyticsEvents } from '../../db/schema.ts';
-import { tooManyRequests } from '../../http/errors.ts';
+import { tooMany } from '../../shared/domain-errors.ts';
 import { registerRoute } from '../../http/route.ts';
 import type { Services } from '../../services.ts';
 import { WindowCounter } from './window-counter.ts';
@@ -12,7 +12,7 @@ const EVENTS_PER_MINUTE = 120;
 export function registerAnalyticsRoutes(app: FastifyInstance, { db }: Services): void {
   const perIp = new WindowCounter(60_000);
   registerRoute(app, analyticsEvent, async ({ body, request }) => {
-    if (perIp.hit(request.ip) > EVENTS_PER_MINUTE) throw tooManyRequests();
+    if (perIp.hit(request.ip) > EVENTS_PER_MINUTE) throw tooMany();
     const userAgent = request.headers['user-agent'];
     await db.insert(analyticsEvents).values({
       name: body.name,

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { quickLogin, refreshToken, userInfo } from '@shop/contract/auth';
 import { registerRoute } from '../../http/route.ts';
-import { forbidden, unauthorized } from '../../http/errors.ts';
+import { unauthenticated, forbidden } from '../../shared/domain-errors.ts';
 import type { Services } from '../../services.ts';
 import { verifyLaunch } from './launch-signature.ts';
 
@@ -22,7 +22,7 @@ export function registerAuthRoutes(app: FastifyInstance, { config, games, tokens
 
   registerRoute(app, userInfo, async ({ user }) => {
     const player = await users.find(user.userId);
-    if (!player) throw unauthorized();
+    if (!player) throw unauthenticated();
     const account = await games.roleOfSession(user.userId, user.gameAccountId);
     return {
       id: player.id,

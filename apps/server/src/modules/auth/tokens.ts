@@ -4,7 +4,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { TOKEN_HEAD, type TokenData } from '@shop/contract/auth';
 import type { Db, Executor } from '../../db/client.ts';
 import { refreshTokens, users } from '../../db/schema.ts';
-import { AppError, forbidden, sessionExpired, unauthorized } from '../../http/errors.ts';
+import { DomainError, unauthenticated, sessionExpired, forbidden } from '../../shared/domain-errors.ts';
 
 export interface SessionUser {
   userId: number;
@@ -42,7 +42,7 @@ export class TokenService {
     try {
       const { payload } = await jwtVerify(token, this.key, { algorithms: [ALGORITHM], issuer: ISSUER, typ: 'access' });
       const userId = Number(payload.sub);
-      if (!Number.isSafeInteger(userId) || userId <= 0) throw unauthorized();
+      if (!Number.isSafeInteger(userId) || userId <= 0) throw unauthenticated();
       const gameAccountId = typeof payload.gaid === 'number' ? payload.gaid : undefined;
       const familyId = typeof payload.fid === 'string' ? payload.fid : undefined;
       const sessionVersion = typeof payload.sv === 'number' ? payload.sv : 0;
@@ -60,9 +60,9 @@ export class TokenService {
       return { userId, gameAccountId, familyId };
     } catch (error) {
       if (error instanceof joseErrors.JWTExpired) throw sessionExpired();
-      if (error instanceof SessionEnded) throw unauthorized('invalidRefreshToken');
-      if (error instanceof AccountBlocked) throw unauthorized('accountBlocked');
-      if (error instanceof joseErrors.JOSEError || error instanceof AppError) throw unauthorized();
+      if (error instanceof SessionEnded) throw unauthenticated('invalidRefreshToken');
+      if (error instanceof AccountBlocked) throw unauthenticated('accountBlocked');
+      if (error instanceof joseErrors.JOSEError || error instanceof DomainError) throw unauthenticated();
       // Anything else (the database being unreachable) is not the caller's fault: let the error handler answer 503.
       throw error;
     }
@@ -98,9 +98,9 @@ export class TokenService {
     if (!claimed) {
       const [known] = await this.db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, tokenHash));
       if (known) await this.revokeFamily(known.familyId);
-      throw unauthorized('invalidRefreshToken');
+      throw unauthenticated('invalidRefreshToken');
     }
-    if (claimed.expiresAt <= now) throw unauthorized('invalidRefreshToken');
+    if (claimed.expiresAt <= now) throw unauthenticated('invalidRefreshToken');
     return this.issueInFamily({ userId: claimed.userId, gameAccountId: claimed.gameAccountId ?? undefined }, claimed.familyId);
   }
 

@@ -7,7 +7,7 @@ import {
   gameVoucherReverse,
   gameVoucherSpend,
 } from '@shop/contract/game-api';
-import { badRequest, unauthorized } from '../../http/errors.ts';
+import { invalid, unauthenticated } from '../../shared/domain-errors.ts';
 import { registerRoute } from '../../http/route.ts';
 import type { Services } from '../../services.ts';
 import { verifyGameSignature } from './game-signature.ts';
@@ -33,7 +33,7 @@ export async function gameApiRoutes(app: FastifyInstance, services: Services): P
     try {
       done(null, JSON.parse(body as string));
     } catch {
-      done(badRequest('badRequest'), undefined);
+      done(invalid('badRequest'), undefined);
     }
   });
 
@@ -42,11 +42,11 @@ export async function gameApiRoutes(app: FastifyInstance, services: Services): P
     const appId = Number(request.headers[GAME_APP_ID_HEADER]);
     const secret = Number.isSafeInteger(appId) ? config.gameServer.secrets[appId] : undefined;
     if (!secret || !verifyGameSignature(secret, request.headers[GAME_TIMESTAMP_HEADER], request.headers[GAME_SIGNATURE_HEADER], request.rawBody ?? '')) {
-      throw unauthorized('gameSignatureInvalid');
+      throw unauthenticated('gameSignatureInvalid');
     }
     const key = request.headers['idempotency-key'];
     const transactionId = (request.body as { transactionId?: unknown } | undefined)?.transactionId;
-    if (key !== undefined && (typeof transactionId !== 'string' || key !== transactionId.trim())) throw badRequest('idempotencyKeyMismatch');
+    if (key !== undefined && (typeof transactionId !== 'string' || key !== transactionId.trim())) throw invalid('idempotencyKeyMismatch');
     request.gameAppId = appId;
   });
 

@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { ReverseResult, SpendResult, VoucherBalance } from '@shop/contract/game-api';
 import type { Db, Executor } from '../../db/client.ts';
 import { gameAccounts, gameVoucherSpends, voucherLedger } from '../../db/schema.ts';
-import { conflict, notFound } from '../../http/errors.ts';
+import { notFound, conflict } from '../../shared/domain-errors.ts';
 import { InsufficientVouchersError, type VoucherLedger } from '../vouchers/ledger.ts';
 
 /** Advisory lock namespace of one game transaction id. */

@@ -2,7 +2,7 @@ import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { GameRole } from '@shop/contract/auth';
 import type { Db, Executor } from '../../db/client.ts';
 import { gameAccounts, gameServers, games, playerRoles, users } from '../../db/schema.ts';
-import { forbidden, notFound } from '../../http/errors.ts';
+import { forbidden, notFound } from '../../shared/domain-errors.ts';
 import { TtlCache } from '../../shared/ttl-cache.ts';
 import { CATALOGUE_CACHE_MS } from '../catalog/catalog.service.ts';
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { unauthorized } from '../../http/errors.ts';
+import { unauthenticated } from '../../shared/domain-errors.ts';
 import type { Services } from '../../services.ts';
 import { opsTokenMatches } from '../ops/ops-token.ts';
 
@@ -9,7 +9,7 @@ import { opsTokenMatches } from '../ops/ops-token.ts';
  */
 export function registerMetricsRoutes(app: FastifyInstance, { config, metrics, database, db }: Services): void {
   app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
-    if (config.metricsToken && !opsTokenMatches(config.metricsToken, request.headers.authorization)) throw unauthorized();
+    if (config.metricsToken && !opsTokenMatches(config.metricsToken, request.headers.authorization)) throw unauthenticated();
     const { contentType, text } = await metrics.scrape(database, db);
     return reply.type(contentType).header('cache-control', 'no-store').send(text);
   });

@@ -14,7 +14,7 @@ import {
 import { OrderStatus } from '@shop/contract/orders';
 import { orders, refundRequests } from '../../db/schema.ts';
 import { listDeadJobs, retryDeadJob } from '../../jobs/dead-letters.ts';
-import { notFound } from '../../http/errors.ts';
+import { notFound } from '../../shared/domain-errors.ts';
 import { registerRoute } from '../../http/route.ts';
 import type { Services } from '../../services.ts';
 import { recordAudit } from '../console/audit.ts';

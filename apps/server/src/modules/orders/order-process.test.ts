@@ -4,7 +4,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { CreateOrderResult } from '@shop/contract/checkout';
 import { OrderStatus } from '@shop/contract/orders';
 import { orderStatusHistory, orders } from '../../db/schema.ts';
-import { AppError } from '../../http/errors.ts';
+import { DomainError } from '../../shared/domain-errors.ts';
 import { BACKENDS, startShop, type TestShop } from '../../../test/harness.ts';
 import { failDeliveries, playerWithRole } from '../../../test/game.ts';
 import { channelOf, createOrder, newPlayer, type Player } from '../../../test/shopping.ts';
@@ -55,7 +55,7 @@ describe.each(BACKENDS)('the order process under random events (%s)', (backend) 
   /** Runs one action; refusals (409, 400) are part of the game, anything else is a failure of the test. */
   async function act({ player, result }: Subject, action: Action): Promise<void> {
     const ignoreRefusal = (error: unknown) => {
-      if (!(error instanceof AppError) || error.status >= 500) throw error;
+      if (!(error instanceof DomainError) || error.kind === 'upstream-failed' || error.kind === 'unavailable') throw error;
     };
     switch (action) {
       case 'pay':

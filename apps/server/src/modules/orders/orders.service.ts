@@ -3,7 +3,7 @@ import { ORDER_LIST_TYPE_STATUSES, type Order, type OrderListTypeCode } from '@s
 import type { Language } from '@shop/contract/languages';
 import type { Db, Executor } from '../../db/client.ts';
 import { orderItems, orders, refundRequests, refunds } from '../../db/schema.ts';
-import { conflict, notFound } from '../../http/errors.ts';
+import { notFound, conflict } from '../../shared/domain-errors.ts';
 import { pickLocalized } from '../../shared/localized.ts';
 import { minorToMajorNumber } from '../payments/money.ts';
 import { transition, type OrderRow } from './order-state-machine.ts';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { conflict } from '../../http/errors.ts';
+import { conflict } from '../../shared/domain-errors.ts';
 
 /** Advisory lock namespace of a player's unpaid-order count. */
 const LOCK_UNPAID_ORDERS = 727_401;

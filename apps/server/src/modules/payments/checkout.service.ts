@@ -9,7 +9,7 @@ import type { ThirdChannelNameValue } from '@shop/contract/orders';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { gameAccounts, orderItems, orders, playerRoles } from '../../db/schema.ts';
-import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
+import { invalid, forbidden, notFound, conflict } from '../../shared/domain-errors.ts';
 import { pickLocalized } from '../../shared/localized.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
 import type { ChannelsService } from '../channels/channels.service.ts';
@@ -63,7 +63,7 @@ export class CheckoutService {
     ]);
     if (!account) throw forbidden('gameRoleMismatch');
     if (!product || product.goodsType !== GoodsType.VOUCHER || product.productSn !== body.voucherSn) throw notFound('productNotFound');
-    if (product.appId !== body.appId) throw badRequest('productOfAnotherGame');
+    if (product.appId !== body.appId) throw invalid('productOfAnotherGame');
     const priceMinor = product.discountPriceMinor;
     const priceChanged =
       (body.productPrice !== undefined && body.productPrice !== minorToMajorNumber(priceMinor, product.currency)) ||
@@ -71,7 +71,7 @@ export class CheckoutService {
     if (priceChanged) throw conflict('productChanged');
 
     const channel = await this.channels.offered(body.appId, body.selectedRegionCode, body, platform);
-    if (!channel) throw badRequest('channelNotOffered');
+    if (!channel) throw invalid('channelNotOffered');
     await checkUnpaidOrders(this.db, user.userId, this.config.unpaidOrdersPerPlayer);
 
     // The provider is asked before the order is written, so the order, its item, its payment answer and its expiry job
@@ -136,7 +136,7 @@ export class CheckoutService {
 
   /** Re-opens the payment of an unpaid order of the caller (order list "Pay", purchase order screen). */
   async reopen(order: OrderRow, provider: ThirdChannelNameValue, language: Language): Promise<string> {
-    if (order.thirdChannelName !== provider) throw badRequest('orderChannelMismatch');
+    if (order.thirdChannelName !== provider) throw invalid('orderChannelMismatch');
     const [item] = await this.db.select({ names: orderItems.names }).from(orderItems).where(eq(orderItems.orderId, order.id)).limit(1);
     const description = item ? pickLocalized(item.names, language) : order.orderSn;
     return this.gateway.reopen(order, {

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { DuplicatePaymentView } from '@shop/contract/ops';
 import type { Db } from '../../db/client.ts';
 import { duplicatePayments, orders, type DuplicatePaymentStatus } from '../../db/schema.ts';
-import { AppError, notFound } from '../../http/errors.ts';
+import { notFound, upstreamFailed } from '../../shared/domain-errors.ts';
 import type { PaymentClients } from './payment-gateway.ts';
 import { settlePaypalRefund } from './paypal/paypal-settlement.ts';
 import { ProviderError } from './provider-error.ts';
@@ -49,7 +49,7 @@ export class DuplicatePaymentsService {
     } catch (error) {
       await this.markFailed(id, error instanceof Error ? error.message : String(error));
       this.log.warn({ err: error, duplicatePaymentId: id }, 'refund of a second payment failed');
-      if (error instanceof ProviderError) throw new AppError(502, 'refundProviderError');
+      if (error instanceof ProviderError) throw upstreamFailed('refundProviderError');
       throw error;
     }
     return this.view(id);

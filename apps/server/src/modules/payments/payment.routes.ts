@@ -5,7 +5,7 @@ import { createVoucherOrder } from '@shop/contract/checkout';
 import { isPayable, OrderStatus } from '@shop/contract/orders';
 import { registerRoute } from '../../http/route.ts';
 import { devicePlatformOf } from '../channels/channels.service.ts';
-import { badRequest, conflict, notFound, providerUnavailable } from '../../http/errors.ts';
+import { invalid, notFound, conflict, upstreamFailed } from '../../shared/domain-errors.ts';
 import { orders } from '../../db/schema.ts';
 import type { Services } from '../../services.ts';
 import { byPlayer } from '../../http/rate-limit.ts';
@@ -45,7 +45,7 @@ export function registerPaymentRoutes(app: FastifyInstance, services: Services):
     if (order.orderSn !== body.orderSn) throw notFound('orderNotFound');
     const response = PaypalPayResponse.parse(JSON.parse(await checkout.reopen(order, 'paypal', language)));
     const link = payerActionLink(response);
-    if (!response.id || !link) throw providerUnavailable();
+    if (!response.id || !link) throw upstreamFailed('paymentProviderError');
     return { thirdOrderId: response.id, payerActionUrl: link };
   });
 
@@ -62,11 +62,11 @@ export function registerPaymentRoutes(app: FastifyInstance, services: Services):
       } catch (error) {
         // PayPal timed out, failed or refused: the order stays as it is (reconciliation settles a capture that did
         // happen) and the player gets a clear message instead of a 500.
-        if (error instanceof ProviderError) throw providerUnavailable();
+        if (error instanceof ProviderError) throw upstreamFailed('paymentProviderError');
         throw error;
       }
     } else if (order.status === OrderStatus.CANCELLED || order.status === OrderStatus.CLOSED) {
-      throw badRequest('orderNotPayable');
+      throw invalid('orderNotPayable');
     }
     const [after] = await db.select({ status: orders.status }).from(orders).where(eq(orders.id, order.id));
     return { status: after!.status, orderId: order.id };

@@ -4,7 +4,7 @@ import { OrderStatus } from '@shop/contract/orders';
 import type { RefundView } from '@shop/contract/ops';
 import type { Db } from '../../db/client.ts';
 import { orders, paymentEvents, refunds, voucherAccounts } from '../../db/schema.ts';
-import { AppError, conflict, notFound } from '../../http/errors.ts';
+import { notFound, conflict, upstreamFailed } from '../../shared/domain-errors.ts';
 import { creditedVouchers } from '../shop/refunds.service.ts';
 import type { OrderRow } from '../orders/order-state-machine.ts';
 import type { PaymentClients } from './payment-gateway.ts';
@@ -71,7 +71,7 @@ export class ProviderRefundService {
       const message = error instanceof Error ? error.message : String(error);
       await this.db.update(refunds).set({ status: 'failed', lastError: message, updatedAt: sql`now()` }).where(eq(refunds.id, claimed.id));
       this.log.warn({ err: error, orderSn: order.orderSn }, 'provider refund failed');
-      if (error instanceof ProviderError) throw new AppError(502, 'refundProviderError');
+      if (error instanceof ProviderError) throw upstreamFailed('refundProviderError');
       throw error;
     }
     return (await this.view(order.id))!;
@@ -116,7 +116,7 @@ export class ProviderRefundService {
     if (!credited) return;
     const [account] = await this.db.select({ balance: voucherAccounts.balance }).from(voucherAccounts).where(eq(voucherAccounts.gameAccountId, order.gameAccountId));
     const balance = account?.balance ?? 0;
-    if (balance < credited) throw new AppError(409, 'refundVouchersSpent', { credited, spent: credited - balance });
+    if (balance < credited) throw conflict('refundVouchersSpent', { credited, spent: credited - balance });
   }
 
   private async askProvider(order: OrderRow, reason: string): Promise<void> {

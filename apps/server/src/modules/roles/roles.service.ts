@@ -4,14 +4,14 @@ import type { BoundRole, GameServerRole, RoleBindBody } from '@shop/contract/rol
 import type { z } from 'zod';
 import type { Db, Executor } from '../../db/client.ts';
 import { gameAccounts, games, playerRoles } from '../../db/schema.ts';
-import { AppError, badRequest, conflict, notFound } from '../../http/errors.ts';
+import { invalid, notFound, conflict, upstreamFailed } from '../../shared/domain-errors.ts';
 import type { SessionUser, TokenService } from '../auth/tokens.ts';
 import type { GameAccountRow, GamesService } from '../games/games.service.ts';
 import { GameServerError, type GameServerAccount, type GameServerClient } from '../games/game-server-client.ts';
 
 type BindBody = z.output<typeof RoleBindBody>;
 
-export const gameServerUnavailable = () => new AppError(502, 'gameServerUnavailable');
+export const gameServerUnavailable = () => upstreamFailed('gameServerUnavailable');
 
 /** A role the player shops for, with the player's own flag on it. */
 type LinkedRole = GameAccountRow & { isDefault: boolean };
@@ -112,7 +112,7 @@ export class RolesService {
     const account = await this.findOnGameServer(body.appId, body.gameId);
     const role = account.roles.find((r) => r.roleId === body.roleId && r.serverId === body.serverId);
     if (!role) throw notFound('roleNotFound');
-    if (!(await this.games.serverOpen(body.appId, role.serverId))) throw badRequest('serverClosed');
+    if (!(await this.games.serverOpen(body.appId, role.serverId))) throw invalid('serverClosed');
     const row = await this.db.transaction(async (tx) => {
       const names = { accountName: account.accountName, roleName: role.roleName, userLevel: role.level };
       const [gameRole] = await tx
@@ -173,7 +173,7 @@ export class RolesService {
       // Not there: say so clearly when the ID is one of the other game's.
       const others = (await this.db.select({ appId: games.appId }).from(games)).map((g) => g.appId).filter((id) => id !== appId);
       for (const other of others) {
-        if (await this.gameServer.lookup(other, gameId).catch(() => undefined)) throw badRequest('gameIdOfOtherGame');
+        if (await this.gameServer.lookup(other, gameId).catch(() => undefined)) throw invalid('gameIdOfOtherGame');
       }
       throw notFound('gameIdNotFound');
     } catch (error) {

@@ -4,7 +4,7 @@ import type { Language } from '@shop/contract/languages';
 import type { ProductDetail, ReceiveResult, ShopProduct } from '@shop/contract/products';
 import type { Db } from '../../db/client.ts';
 import { giftClaims, orderItems, orders, products } from '../../db/schema.ts';
-import { badRequest, conflict, notFound } from '../../http/errors.ts';
+import { invalid, notFound, conflict } from '../../shared/domain-errors.ts';
 import type { IdempotencyClaim } from '../../http/idempotency.ts';
 import { pickLocalized } from '../../shared/localized.ts';
 import { TtlCache } from '../../shared/ttl-cache.ts';
@@ -110,8 +110,8 @@ export class ProductsService {
     const account = await this.roles.resolve(user, gameAccountId);
     const product = await this.catalog.sellableProduct(this.db, productId);
     if (!product) throw notFound('productNotFound');
-    if (product.goodsType !== GoodsType.FREE) throw badRequest('productNotFree');
-    if (product.appId !== account.appId) throw badRequest('productOfAnotherGame');
+    if (product.goodsType !== GoodsType.FREE) throw invalid('productNotFree');
+    if (product.appId !== account.appId) throw invalid('productOfAnotherGame');
     return this.db.transaction(async (tx) => {
       const [locked] = await tx.select({ claimLimit: products.claimLimit }).from(products).where(eq(products.id, product.id)).for('no key update');
       if (locked?.claimLimit != null) {

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { OrderStatus } from '@shop/contract/orders';
 import type { Db, Executor } from '../../db/client.ts';
 import { orderItems, orders, refundRequests, refunds, voucherAccounts } from '../../db/schema.ts';
-import { conflict, notFound } from '../../http/errors.ts';
+import { notFound, conflict } from '../../shared/domain-errors.ts';
 import { transition, type OrderRow } from '../orders/order-state-machine.ts';
 import type { VoucherLedger } from '../vouchers/ledger.ts';
 import { DeliveryService } from './delivery.service.ts';

@@ -51,7 +51,7 @@ describe.each(BACKENDS)('refunds: 6 before delivery, 9 after, reversing what can
     expect(delivered?.revokedAt).toBeTruthy();
     // Refunds end for good: a second completion is refused and changes nothing.
     const before = await dbState(shop);
-    await expect(shop.services.refunds.complete(order.orderId)).rejects.toMatchObject({ status: 409 });
+    await expect(shop.services.refunds.complete(order.orderId)).rejects.toMatchObject({ kind: 'conflict' });
     expect(await dbState(shop)).toBe(before);
   });
 
@@ -103,7 +103,7 @@ describe.each(BACKENDS)('refunds: 6 before delivery, 9 after, reversing what can
       body: { appId: 10030, gameAccountId: account.id, productId: 1021, quantity: 1, payMethodId: paypal.payMethodId, thirdChannelId: paypal.thirdChannelId },
     });
     const before = await dbState(shop);
-    await expect(shop.services.refunds.complete(created.body.data.orderId)).rejects.toMatchObject({ status: 409 });
+    await expect(shop.services.refunds.complete(created.body.data.orderId)).rejects.toMatchObject({ kind: 'conflict' });
     expect(await dbState(shop)).toBe(before);
     expect(((await orderOf(shop, player, created.body.data.orderId)) as Order).status).toBe(0);
   });

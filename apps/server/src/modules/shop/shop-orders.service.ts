@@ -9,7 +9,7 @@ import { MAX_ITEMS_PER_ORDER, PayType, type OrderItemDetail, type RefundRequestI
 import type { AppConfig } from '../../config.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import { orderItems, orders, products, refundRequests, supersededPaymentSessions } from '../../db/schema.ts';
-import { badRequest, conflict, notFound } from '../../http/errors.ts';
+import { invalid, notFound, conflict } from '../../shared/domain-errors.ts';
 import { pickLocalized } from '../../shared/localized.ts';
 import type { SessionUser } from '../auth/tokens.ts';
 import { onSaleNow } from '../catalog/catalog.service.ts';
@@ -80,9 +80,9 @@ export class ShopOrdersService {
   async create(user: SessionUser, input: OrderDraftInput, language: Language, idempotency?: IdempotencyClaim): Promise<CreateOrderResult> {
     await this.games.requireGame(input.appId);
     const ids = input.lines.map((line) => line.productId);
-    if (new Set(ids).size !== ids.length) throw badRequest('duplicateCartLine');
+    if (new Set(ids).size !== ids.length) throw invalid('duplicateCartLine');
     const units = input.lines.reduce((sum, line) => sum + line.quantity, 0);
-    if (units > MAX_ITEMS_PER_ORDER) throw badRequest('tooManyItems', { max: MAX_ITEMS_PER_ORDER });
+    if (units > MAX_ITEMS_PER_ORDER) throw invalid('tooManyItems', { max: MAX_ITEMS_PER_ORDER });
 
     const [account, rows] = await Promise.all([
       this.roles.owned(this.db, user.userId, input.gameAccountId),
@@ -91,17 +91,17 @@ export class ShopOrdersService {
         .from(products)
         .where(and(inArray(products.id, ids), onSaleNow())),
     ]);
-    if (account.appId !== input.appId) throw badRequest('gameAccountOfAnotherGame');
+    if (account.appId !== input.appId) throw invalid('gameAccountOfAnotherGame');
     const byId = new Map(rows.map((row) => [row.id, row]));
     const lines = input.lines.map((line) => {
       const product = byId.get(line.productId);
       if (!product) throw notFound('productNotFound');
-      if (product.goodsType === GoodsType.FREE || product.goodsType === GoodsType.VOUCHER) throw badRequest('productNotForSale');
-      if (product.appId !== input.appId) throw badRequest('productOfAnotherGame');
+      if (product.goodsType === GoodsType.FREE || product.goodsType === GoodsType.VOUCHER) throw invalid('productNotForSale');
+      if (product.appId !== input.appId) throw invalid('productOfAnotherGame');
       return { product, quantity: line.quantity };
     });
     const currency = lines[0]!.product.currency;
-    if (lines.some((line) => line.product.currency !== currency)) throw badRequest('mixedCurrencies');
+    if (lines.some((line) => line.product.currency !== currency)) throw invalid('mixedCurrencies');
     if (
       (input.productPrice !== undefined && input.productPrice !== minorToMajorNumber(lines[0]!.product.discountPriceMinor, currency)) ||
       (input.currency !== undefined && input.currency !== currency)
@@ -113,7 +113,7 @@ export class ShopOrdersService {
     const regionCode = input.regionCode ?? DEFAULT_REGION;
     const selectedRegionCode = input.selectedRegionCode ?? regionCode;
     const channel = await this.channels.offered(input.appId, selectedRegionCode, input, input.platform);
-    if (!channel) throw badRequest('channelNotOffered');
+    if (!channel) throw invalid('channelNotOffered');
     await checkUnpaidOrders(this.db, user.userId, this.config.unpaidOrdersPerPlayer);
 
     const draft = {
@@ -261,17 +261,17 @@ export class ShopOrdersService {
     language: Language,
     platform: DevicePlatform = 'other',
   ): Promise<CreateOrderResult> {
-    if (body.ids.length !== 1) throw badRequest('payOneOrder');
+    if (body.ids.length !== 1) throw invalid('payOneOrder');
     let order = await this.orders.findOwned(this.db, user.userId, body.ids[0]!);
     if (order.status !== S.AWAITING_PAYMENT) throw conflict('orderNotPayable');
     const region = body.selectedRegionCode ?? order.selectedRegionCode ?? DEFAULT_REGION;
     let channel;
     if (body.payMethodId && body.thirdChannelId) {
       channel = await this.channels.offered(order.appId, region, { payMethodId: body.payMethodId, thirdChannelId: body.thirdChannelId }, platform);
-      if (!channel) throw badRequest('channelNotOffered');
+      if (!channel) throw invalid('channelNotOffered');
     } else if (body.payType === PayType.PAYPAL && order.thirdChannelName !== 'paypal') {
       channel = (await this.channels.forRegion(order.appId, region, platform)).find((row) => row.thirdChannelName === 'paypal');
-      if (!channel) throw badRequest('channelNotOffered');
+      if (!channel) throw invalid('channelNotOffered');
     }
     if (channel && channel.id !== order.payChannelId) {
       const left = order;

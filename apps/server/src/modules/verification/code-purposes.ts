@@ -1,14 +1,14 @@
 import { CodePurpose } from '@shop/contract/verification';
-import { AppError, badRequest, conflict } from '../../http/errors.ts';
+import { DomainError, invalid, conflict } from '../../shared/domain-errors.ts';
 
 /** Purposes whose code is only of use to a target that has an account (reset, verify the current phone/e-mail). */
 const FOR_ACCOUNT_HOLDERS: ReadonlySet<number> = new Set([CodePurpose.ForgetPassword, CodePurpose.ChangePhone, CodePurpose.ChangeEmail]);
 
 /**
  * send: a code goes out. pretend: the request is checked, counted and answered like a sent code, but nothing is stored or
- * sent (an e-mail without an account; the answer must not tell). An AppError: the refusal to answer with.
+ * sent (an e-mail without an account; the answer must not tell). An DomainError: the refusal to answer with.
  */
-export type SendDecision = 'send' | 'pretend' | AppError;
+export type SendDecision = 'send' | 'pretend' | DomainError;
 
 /**
  * Whether a code for this purpose can be of any use to this target, decided before anything is counted or sent:
@@ -20,5 +20,5 @@ export type SendDecision = 'send' | 'pretend' | AppError;
 export function decideSend(channel: 'sms' | 'email', purpose: number, hasAccount: boolean): SendDecision {
   if (!FOR_ACCOUNT_HOLDERS.has(purpose)) return hasAccount ? conflict(channel === 'sms' ? 'mobileInUse' : 'emailInUse') : 'send';
   if (hasAccount) return 'send';
-  return channel === 'sms' ? badRequest('phoneNotRegistered') : 'pretend';
+  return channel === 'sms' ? invalid('phoneNotRegistered') : 'pretend';
 }

@@ -6,7 +6,7 @@ import { AccountType, CODE_LENGTH, type CaptchaChallenge, type CaptchaSolution, 
 import type { Language } from '@shop/contract/languages';
 import type { VerificationConfig } from '../../config.ts';
 import type { Db, Executor } from '../../db/client.ts';
-import { AppError, badRequest, tooManyRequests } from '../../http/errors.ts';
+import { DomainError, invalid, tooMany, upstreamFailed } from '../../shared/domain-errors.ts';
 import { translate } from '../../i18n/messages.ts';
 import type { UsersService } from '../auth/users.service.ts';
 import type { MessageSender } from '../notifications/message-sender.ts';
@@ -38,8 +38,8 @@ const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 /** Normalises and checks an e-mail address; throws "Invalid Email". */
 export function normalizeEmail(raw: string): string {
   const email = raw.trim().toLowerCase();
-  if (!email) throw badRequest('validationFailed', { fields: 'email' });
-  if (email.length > 254 || !EMAIL_PATTERN.test(email) || email.split('@')[0]!.length > 64) throw badRequest('invalidEmail');
+  if (!email) throw invalid('validationFailed', { fields: 'email' });
+  if (email.length > 254 || !EMAIL_PATTERN.test(email) || email.split('@')[0]!.length > 64) throw invalid('invalidEmail');
   return email;
 }
 
@@ -50,11 +50,11 @@ export function normalizeEmail(raw: string): string {
 export function phoneE164(dialCode: string, number: string, ignoredDialCodes: readonly string[] = []): string {
   const dial = dialCode.trim().replace(/^\+/, '');
   const national = number.trim().replace(/[\s\-().]/g, '');
-  if (!dial || !national) throw badRequest('validationFailed', { fields: 'mobile' });
-  if (!/^\d{1,6}$/.test(dial) || !/^\d{4,17}$/.test(national)) throw badRequest('invalidNumber');
-  if (ignoredDialCodes.includes(dial)) throw badRequest('invalidNumber');
+  if (!dial || !national) throw invalid('validationFailed', { fields: 'mobile' });
+  if (!/^\d{1,6}$/.test(dial) || !/^\d{4,17}$/.test(national)) throw invalid('invalidNumber');
+  if (ignoredDialCodes.includes(dial)) throw invalid('invalidNumber');
   const parsed = parsePhoneNumberFromString(`+${dial}${national}`);
-  if (!parsed || !parsed.isValid() || ignoredDialCodes.includes(parsed.countryCallingCode)) throw badRequest('invalidNumber');
+  if (!parsed || !parsed.isValid() || ignoredDialCodes.includes(parsed.countryCallingCode)) throw invalid('invalidNumber');
   return parsed.number;
 }
 
@@ -98,10 +98,10 @@ export class VerificationService {
   /** Checks where a code should go: "Missing required information", "Invalid number" or "Invalid Email" otherwise. */
   resolveTarget(body: Pick<GetCodeBody, 'accountType' | 'mobile' | 'email'>): CodeTarget {
     if (body.accountType === AccountType.mobile) {
-      if (!body.mobile) throw badRequest('validationFailed', { fields: 'mobile' });
+      if (!body.mobile) throw invalid('validationFailed', { fields: 'mobile' });
       return { channel: 'sms', target: phoneE164(body.mobile.dialCode, body.mobile.number, this.config.ignoredDialCodes) };
     }
-    if (body.email === undefined) throw badRequest('validationFailed', { fields: 'email' });
+    if (body.email === undefined) throw invalid('validationFailed', { fields: 'email' });
     return { channel: 'email', target: normalizeEmail(body.email) };
   }
 
@@ -120,7 +120,7 @@ export class VerificationService {
 
     const codeId = await this.db.transaction(async (tx) => {
       await this.consumeBotToken(body.botCheckToken, tx);
-      if (decision instanceof AppError) return undefined;
+      if (decision instanceof DomainError) return undefined;
       await this.countSend(tx, channel, target, context.ip);
       if (decision === 'pretend') return undefined;
       // A new code replaces any earlier live one for the same target and purpose.
@@ -133,7 +133,7 @@ export class VerificationService {
         RETURNING id`);
       return Number(rowsOf<{ id: number | string }>(inserted)[0]!.id);
     });
-    if (decision instanceof AppError) throw decision;
+    if (decision instanceof DomainError) throw decision;
     if (codeId !== undefined) await this.deliverCode(codeId, { channel, target }, code, context.language);
     return { resendAfter: cfg.resendSeconds, expiresIn: cfg.codeTtlSeconds };
   }
@@ -149,7 +149,7 @@ export class VerificationService {
       // Nothing usable is left behind: the code dies (its send still counts against the limits).
       await this.db.execute(sql`UPDATE verification_codes SET used_at = now() WHERE id = ${codeId}`);
       this.log.warn({ err: error, channel }, 'verification code could not be sent');
-      throw new AppError(502, 'codeSendFailed');
+      throw upstreamFailed('codeSendFailed');
     }
   }
 
@@ -169,7 +169,7 @@ export class VerificationService {
           FROM verification_sends
          WHERE target = ${target} AND created_at > clock_timestamp() - interval '1 day'`),
     );
-    if (Number(perTarget!.recent) > 0 || Number(perTarget!.day) >= cfg.targetDailyLimit) throw tooManyRequests('codeTargetTooOften');
+    if (Number(perTarget!.recent) > 0 || Number(perTarget!.day) >= cfg.targetDailyLimit) throw tooMany('codeTargetTooOften');
     const [perIp] = rowsOf<{ hour: number | string; day: number | string }>(
       await tx.execute(sql`
         SELECT count(*) FILTER (WHERE created_at > clock_timestamp() - interval '1 hour') AS hour,
@@ -178,8 +178,8 @@ export class VerificationService {
          WHERE ip = ${ip} AND created_at > clock_timestamp() - interval '1 day'`),
     );
     // The day's limit first: when both are reached, "come back tomorrow" is the true answer.
-    if (Number(perIp!.day) >= cfg.ipDailyLimit) throw tooManyRequests('codeTargetTooOften');
-    if (Number(perIp!.hour) >= cfg.ipHourlyLimit) throw tooManyRequests('codeIpBlocked');
+    if (Number(perIp!.day) >= cfg.ipDailyLimit) throw tooMany('codeTargetTooOften');
+    if (Number(perIp!.hour) >= cfg.ipHourlyLimit) throw tooMany('codeIpBlocked');
     if (channel === 'sms') {
       // One counter row per UTC day, raised only while under the budget (the row lock serialises the raise).
       const raised = await tx.execute(sql`
@@ -187,7 +187,7 @@ export class VerificationService {
         SELECT to_char(clock_timestamp() AT TIME ZONE 'UTC', 'YYYY-MM-DD'), 1 WHERE ${cfg.smsDailyLimit} > 0
         ON CONFLICT (day) DO UPDATE SET sent = b.sent + 1 WHERE b.sent < ${cfg.smsDailyLimit}
         RETURNING sent`);
-      if (!rowsOf(raised).length) throw tooManyRequests('smsExhausted');
+      if (!rowsOf(raised).length) throw tooMany('smsExhausted');
     }
     await tx.execute(sql`
       INSERT INTO verification_sends (target, ip, channel, created_at) VALUES (${target}, ${ip}, ${channel}, clock_timestamp())`);
@@ -202,9 +202,9 @@ export class VerificationService {
    */
   async verifyCode(input: VerifyCodeInput, executor: Executor = this.db): Promise<void> {
     const target = input.target.includes('@') ? input.target.trim().toLowerCase() : input.target.trim();
-    const invalid = () => badRequest(target.startsWith('+') ? 'smsCodeInvalid' : 'codeInvalid');
+    const codeInvalid = () => invalid(target.startsWith('+') ? 'smsCodeInvalid' : 'codeInvalid');
     const code = input.code.trim();
-    if (!new RegExp(`^\\d{${CODE_LENGTH}}$`).test(code) || !Number.isInteger(input.purpose)) throw invalid();
+    if (!new RegExp(`^\\d{${CODE_LENGTH}}$`).test(code) || !Number.isInteger(input.purpose)) throw codeInvalid();
     const hash = this.hashCode(target, input.purpose, code);
     const result = await executor.execute(sql`
       UPDATE verification_codes
@@ -213,7 +213,7 @@ export class VerificationService {
        WHERE target = ${target} AND purpose = ${input.purpose}
          AND used_at IS NULL AND attempts < ${this.config.codeMaxAttempts} AND expires_at > now()
    RETURNING used_at IS NOT NULL AS ok`);
-    if (!rowsOf<{ ok: boolean }>(result).some((row) => row.ok)) throw invalid();
+    if (!rowsOf<{ ok: boolean }>(result).some((row) => row.ok)) throw codeInvalid();
   }
 
   private hashCode(target: string, purpose: number, code: string): string {

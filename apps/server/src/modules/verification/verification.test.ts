@@ -4,7 +4,7 @@ import { CodePurpose } from '@shop/contract/verification';
 import { BACKENDS, startShop, type TestShop } from '../../../test/harness.ts';
 import { personDrag } from '../../../test/slide-drag.ts';
 import { captchaChallenges, users, verificationCodes, verificationSends } from '../../db/schema.ts';
-import { AppError } from '../../http/errors.ts';
+import { DomainError } from '../../shared/domain-errors.ts';
 import { normalizeEmail, phoneE164 } from './verification.service.ts';
 
 const FAILED = 'Verification failed, please try again.';
@@ -25,8 +25,8 @@ async function expectAppError(promise: Promise<unknown>, message: RegExp) {
     () => undefined,
     (e: unknown) => e,
   );
-  expect(error).toBeInstanceOf(AppError);
-  expect((error as AppError).messageKey).toMatch(message);
+  expect(error).toBeInstanceOf(DomainError);
+  expect((error as DomainError).messageKey).toMatch(message);
 }
 
 describe.each(BACKENDS)('slide-puzzle captcha and verification codes (%s)', (backend) => {
@@ -629,14 +629,14 @@ describe('target normalisation', () => {
 
   it('builds E.164 numbers and refuses ignored countries, also when the dial code is split oddly', () => {
     expect(phoneE164('+44', '07400 123-456', [])).toBe('+447400123456');
-    expect(() => phoneE164('86', '13800138000', ignoredInProduction)).toThrow(AppError);
-    expect(() => phoneE164('8', '613800138000', ignoredInProduction)).toThrow(AppError);
+    expect(() => phoneE164('86', '13800138000', ignoredInProduction)).toThrow(DomainError);
+    expect(() => phoneE164('8', '613800138000', ignoredInProduction)).toThrow(DomainError);
     expect(phoneE164('86', '13800138000', ['999999'])).toBe('+8613800138000');
   });
 
   it('checks e-mail addresses by a general pattern', () => {
     expect(normalizeEmail('  Player.One+tag@Example.CO.uk ')).toBe('player.one+tag@example.co.uk');
     for (const bad of ['plain', 'a@b', 'a@@b.com', 'a b@c.com', `${'a'.repeat(65)}@example.com`, 'a@-x.com'])
-      expect(() => normalizeEmail(bad), bad).toThrow(AppError);
+      expect(() => normalizeEmail(bad), bad).toThrow(DomainError);
   });
 });

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
 import { voucherAccounts, voucherLedger } from '../../db/schema.ts';
-import { conflict } from '../../http/errors.ts';
+import { conflict } from '../../shared/domain-errors.ts';
 
 export type LedgerEntry = typeof voucherLedger.$inferSelect;
 

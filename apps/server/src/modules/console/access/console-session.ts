@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CONSOLE_SESSION_COOKIE, roleAllows } from '@shop/contract/console/access';
-import { forbidden, unauthorized } from '../../../http/errors.ts';
+import { unauthenticated, forbidden } from '../../../shared/domain-errors.ts';
 import type { Actor } from '../audit.ts';
 import type { ConsoleOperator, OperatorsService } from './operators.service.ts';
 
@@ -41,7 +41,7 @@ export async function authenticateOperator(
   if (request.method !== 'GET' && origin !== undefined && !allowedOrigins.includes(origin)) throw forbidden('consoleForeignOrigin');
   const token = sessionTokenOf(request);
   const operator = token && token.length <= 100 ? await operators.authenticate(token) : undefined;
-  if (!operator) throw unauthorized('consoleSessionRequired');
+  if (!operator) throw unauthenticated('consoleSessionRequired');
   const permission = request.routeOptions.config.permission;
   if (permission && !roleAllows(operator.role, permission)) throw forbidden('consolePermissionDenied');
   return operator;

@@ -3,7 +3,7 @@ import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { ROLE_PERMISSIONS, type ConsoleMe, type OperatorRole, type OperatorView } from '@shop/contract/console/access';
 import type { Db } from '../../../db/client.ts';
 import { operatorRecoveryCodes, operators, operatorSessions } from '../../../db/schema.ts';
-import { AppError, badRequest, conflict, notFound, unauthorized } from '../../../http/errors.ts';
+import { invalid, unauthenticated, notFound, conflict, tooMany } from '../../../shared/domain-errors.ts';
 import { ARGON2_OPTIONS } from '../../account/passwords.ts';
 import { recordAudit, type Actor } from '../audit.ts';
 import { newRecoveryCodes, newToken, recoveryCodeHash, tokenHash } from './secrets.ts';
@@ -57,14 +57,14 @@ export class OperatorsService {
     this.dummyHash ??= hash('dummy operator password', ARGON2_OPTIONS);
     const passwordOk =
       input.password.length <= 128 && (await verify(operator?.passwordHash || (await this.dummyHash), input.password).catch(() => false));
-    if (!operator || !operator.passwordHash || !operator.totpSecret) throw unauthorized('consoleLoginFailed');
-    if (operator.disabledAt) throw unauthorized('consoleLoginFailed');
-    if (operator.lockedUntil && operator.lockedUntil > new Date()) throw new AppError(429, 'consoleAccountLocked');
+    if (!operator || !operator.passwordHash || !operator.totpSecret) throw unauthenticated('consoleLoginFailed');
+    if (operator.disabledAt) throw unauthenticated('consoleLoginFailed');
+    if (operator.lockedUntil && operator.lockedUntil > new Date()) throw tooMany('consoleAccountLocked');
 
     return this.db.transaction(async (tx) => {
       // One login at a time per operator: the TOTP step and the recovery code are spent once under races.
       const [locked] = await tx.select().from(operators).where(eq(operators.id, operator.id)).for('update');
-      if (!locked) throw unauthorized('consoleLoginFailed');
+      if (!locked) throw unauthenticated('consoleLoginFailed');
       let secondFactorOk = false;
       let totpStep: number | undefined;
       if (passwordOk && input.totp && locked.totpSecret) {
@@ -110,7 +110,7 @@ export class OperatorsService {
       return { failed: false as const, token, me: await this.meOf(tx, { ...locked, lastLoginAt: now }) };
     }).then((result) => {
       // The failure is committed before it is answered (thrown inside, the counter would roll back).
-      if (result.failed) throw unauthorized('consoleLoginFailed');
+      if (result.failed) throw unauthenticated('consoleLoginFailed');
       return { token: result.token, me: result.me };
     });
   }
@@ -140,7 +140,7 @@ export class OperatorsService {
 
   async me(operator: ConsoleOperator): Promise<ConsoleMe> {
     const [row] = await this.db.select().from(operators).where(eq(operators.id, operator.id));
-    if (!row) throw unauthorized();
+    if (!row) throw unauthenticated();
     return this.meOf(this.db, row);
   }
 
@@ -161,7 +161,7 @@ export class OperatorsService {
     return this.db.transaction(async (tx) => {
       const [row] = await tx.select().from(operators).where(eq(operators.id, operatorId)).for('update');
       const step = row?.totpSecret ? acceptedTotpStep(row.totpSecret, totp, row.totpLastStep) : undefined;
-      if (!row || step === undefined) throw badRequest('consoleTotpInvalid');
+      if (!row || step === undefined) throw invalid('consoleTotpInvalid');
       await tx.update(operators).set({ totpLastStep: step }).where(eq(operators.id, operatorId));
       const codes = await this.replaceRecoveryCodes(tx, operatorId);
       await recordAudit(tx, actor, { action: 'operator.recovery-codes', entityType: 'operator', entityId: operatorId });
@@ -198,7 +198,7 @@ export class OperatorsService {
   /** Sets the password and the TOTP secret (proven by a current code); the invitation is spent. Answers the recovery codes. */
   async acceptInvitation(input: { token: string; password: string; totpSecret: string; totp: string }, ip: string): Promise<string[]> {
     const step = acceptedTotpStep(input.totpSecret, input.totp, null);
-    if (step === undefined) throw badRequest('consoleTotpInvalid');
+    if (step === undefined) throw invalid('consoleTotpInvalid');
     const passwordHash = await hash(input.password, ARGON2_OPTIONS);
     return this.db.transaction(async (tx) => {
       const [row] = await tx

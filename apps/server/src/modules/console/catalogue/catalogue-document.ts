@@ -14,7 +14,7 @@ import {
 } from '@shop/contract/console/catalogue';
 import type { Db, Executor } from '../../../db/client.ts';
 import { gameServers, games, mediaFiles, payChannels, products } from '../../../db/schema.ts';
-import { badRequest } from '../../../http/errors.ts';
+import { invalid } from '../../../shared/domain-errors.ts';
 import { recordAudit, type Actor } from '../audit.ts';
 import { productColumns, productValuesOfRow, toChannelView, toServerView, type CatalogueAdmin } from './catalogue.service.ts';
 import { decodeBase64, mediaIdOf, sniffImage, storeMedia } from './media.ts';
@@ -125,7 +125,7 @@ export class CatalogueDocuments {
   private refuse(errors: ImportIssue[], dryRun: boolean): ImportReport {
     if (!dryRun) {
       const [first] = errors;
-      throw badRequest('catalogueImportInvalid', { count: errors.length, first: first ? `${first.path}: ${first.message}` : '' });
+      throw invalid('catalogueImportInvalid', { count: errors.length, first: first ? `${first.path}: ${first.message}` : '' });
     }
     const zero = { created: 0, updated: 0, unchanged: 0 };
     return {

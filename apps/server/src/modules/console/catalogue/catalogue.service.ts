@@ -22,7 +22,7 @@ import type { z } from 'zod';
 import type { AppConfig } from '../../../config.ts';
 import type { Db, Executor } from '../../../db/client.ts';
 import { gameServers, games, payChannels, products } from '../../../db/schema.ts';
-import { badRequest, conflict, notFound } from '../../../http/errors.ts';
+import { invalid, notFound, conflict } from '../../../shared/domain-errors.ts';
 import type { MessageKey } from '../../../i18n/messages.ts';
 import type { CatalogService } from '../../catalog/catalog.service.ts';
 import type { ChannelsService } from '../../channels/channels.service.ts';
@@ -142,7 +142,7 @@ function isUniqueViolation(error: unknown): boolean {
 /** The first broken rule as the error the operator reads. */
 function refuseViolations(violations: RuleViolation[]): void {
   const [first] = violations;
-  if (first) throw badRequest(first.rule satisfies MessageKey);
+  if (first) throw invalid(first.rule satisfies MessageKey);
 }
 
 /**
@@ -175,7 +175,7 @@ export class CatalogueAdmin {
   /** Production accepts only signed launches: a game without its launch secret would stop the next start. */
   requireLaunchSecret(appId: number): void {
     if (this.config.environment === 'production' && !this.config.gameLaunchSecrets[appId]) {
-      throw badRequest('catalogueGameWithoutLaunchSecret', { appId });
+      throw invalid('catalogueGameWithoutLaunchSecret', { appId });
     }
   }
 

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { MEDIA_MAX_BYTES, mediaUrl, type MediaContentType, type MediaView } from '@shop/contract/console/catalogue';
 import type { Db, Executor } from '../../../db/client.ts';
 import { mediaFiles } from '../../../db/schema.ts';
-import { AppError, badRequest, notFound } from '../../../http/errors.ts';
+import { invalid, notFound, tooLarge } from '../../../shared/domain-errors.ts';
 
 /** The image type by its first bytes (never by a name or a declared type): PNG, JPEG, GIF or WebP, else undefined. */
 export function sniffImage(bytes: Buffer): MediaContentType | undefined {
@@ -31,10 +31,10 @@ export const mediaIdOf = (bytes: Buffer) => createHash('sha256').update(bytes).d
 /** An image an operator sends: base64 of a PNG, JPEG, WebP or GIF of at most MEDIA_MAX_BYTES. */
 export function readUpload(data: string): { bytes: Buffer; contentType: MediaContentType; id: string } {
   const bytes = decodeBase64(data);
-  if (!bytes || bytes.length === 0) throw badRequest('mediaNotImage');
-  if (bytes.length > MEDIA_MAX_BYTES) throw new AppError(413, 'mediaTooLarge');
+  if (!bytes || bytes.length === 0) throw invalid('mediaNotImage');
+  if (bytes.length > MEDIA_MAX_BYTES) throw tooLarge('mediaTooLarge');
   const contentType = sniffImage(bytes);
-  if (!contentType) throw badRequest('mediaNotImage');
+  if (!contentType) throw invalid('mediaNotImage');
   return { bytes, contentType, id: mediaIdOf(bytes) };
 }
 

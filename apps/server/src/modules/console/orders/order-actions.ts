@@ -4,7 +4,7 @@ import type { DuplicatePaymentView, RefundView } from '@shop/contract/ops';
 import { OrderStatus } from '@shop/contract/orders';
 import type { ConsoleRefundRequest } from '@shop/contract/console/orders';
 import { duplicatePayments, orders, refundRequests } from '../../../db/schema.ts';
-import { AppError, conflict, notFound } from '../../../http/errors.ts';
+import { DomainError, notFound, conflict } from '../../../shared/domain-errors.ts';
 import type { Services } from '../../../services.ts';
 import { recordAudit, type Actor } from '../audit.ts';
 import { ORDER_ENTITY, SECOND_PAYMENT_ENTITY, refundRequestView } from './order-detail.ts';
@@ -16,8 +16,8 @@ type ActionServices = Pick<Services, 'db' | 'providerRefunds' | 'refunds' | 'del
 
 /** What an audit entry keeps of a failure: the message key (and its numbers) or the error's text. */
 function failureOf(error: unknown): Record<string, unknown> {
-  if (error instanceof AppError) return { status: error.status, error: error.messageKey, ...(error.params ? { params: error.params } : {}) };
-  return { status: 500, error: error instanceof Error ? error.message.slice(0, 500) : String(error).slice(0, 500) };
+  if (error instanceof DomainError) return { kind: error.kind, error: error.messageKey, ...(error.params ? { params: error.params } : {}) };
+  return { kind: 'unexpected', error: error instanceof Error ? error.message.slice(0, 500) : String(error).slice(0, 500) };
 }
 
 /**

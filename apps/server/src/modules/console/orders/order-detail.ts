@@ -15,7 +15,7 @@ import {
   users,
   voucherLedger,
 } from '../../../db/schema.ts';
-import { notFound } from '../../../http/errors.ts';
+import { notFound } from '../../../shared/domain-errors.ts';
 import { DELIVER_ORDER_JOB, REVOKE_ORDER_JOB } from '../../shop/delivery.service.ts';
 import { iso, refundableState, selectSummaries, toSummary, voucherPositions } from './order-views.ts';
 

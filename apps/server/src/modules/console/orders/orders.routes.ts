@@ -16,7 +16,7 @@ import {
 } from '@shop/contract/console/orders';
 import { ThirdChannelName } from '@shop/contract/orders';
 import { games } from '../../../db/schema.ts';
-import { AppError } from '../../../http/errors.ts';
+import { DomainError, conflict } from '../../../shared/domain-errors.ts';
 import { registerRoute } from '../../../http/route.ts';
 import type { Services } from '../../../services.ts';
 import { actorOf } from '../access/console-session.ts';
@@ -30,12 +30,12 @@ import { searchOrders } from './order-search.ts';
  * callers (refundVouchersSpent names the API field); operators get their own.
  */
 function consoleError(error: unknown): unknown {
-  if (!(error instanceof AppError)) return error;
+  if (!(error instanceof DomainError)) return error;
   switch (error.messageKey) {
     case 'orderNotRefundable':
-      return new AppError(409, 'consoleOrderNotRefundable');
+      return conflict('consoleOrderNotRefundable');
     case 'refundVouchersSpent':
-      return new AppError(409, 'consoleRefundVouchersSpent', error.params);
+      return conflict('consoleRefundVouchersSpent', error.params);
     default:
       return error;
   }

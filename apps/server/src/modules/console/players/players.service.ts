@@ -19,7 +19,7 @@ import { PLAYER_SEARCH_LIMIT } from '@shop/contract/console/players';
 import type { VoucherEntryKind } from '@shop/contract/voucher-history';
 import type { Db, Executor } from '../../../db/client.ts';
 import { auditLog, gameAccounts, gameServers, games, gameVoucherSpends, orders, playerRoles, users, voucherAccounts, voucherLedger } from '../../../db/schema.ts';
-import { AppError, badRequest, conflict, notFound } from '../../../http/errors.ts';
+import { DomainError, invalid, notFound, conflict } from '../../../shared/domain-errors.ts';
 import type { TokenService } from '../../auth/tokens.ts';
 import { InsufficientVouchersError, type LedgerEntry, type VoucherLedger } from '../../vouchers/ledger.ts';
 import { recordAudit, type Actor } from '../audit.ts';
@@ -375,10 +375,10 @@ export class ConsolePlayersService {
       });
     } catch (error) {
       if (error instanceof InsufficientVouchersError) {
-        throw badRequest('consoleAdjustBelowZero', { amount: body.amount, balance: await this.ledger.balance(gameAccountId) });
+        throw invalid('consoleAdjustBelowZero', { amount: body.amount, balance: await this.ledger.balance(gameAccountId) });
       }
       // The ledger's answer to a reference used with another role or amount.
-      if (error instanceof AppError && error.messageKey === 'conflict') throw conflict('consoleAdjustKeyReused');
+      if (error instanceof DomainError && error.messageKey === 'conflict') throw conflict('consoleAdjustKeyReused');
       throw error;
     }
   }

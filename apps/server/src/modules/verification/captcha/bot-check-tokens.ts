@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { VerificationConfig } from '../../../config.ts';
 import type { Db, Executor } from '../../../db/client.ts';
-import { badRequest } from '../../../http/errors.ts';
+import { invalid } from '../../../shared/domain-errors.ts';
 import type { BotCheckGrant } from './captcha-provider.ts';
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
@@ -36,7 +36,7 @@ export class BotCheckTokens {
       VALUES (${passId}, 0, now(), now(), ${minted.hash}, now() + make_interval(secs => ${minted.expiresIn}), clock_timestamp())
       ON CONFLICT (id) DO NOTHING
       RETURNING id`);
-    if (!rowsOf(inserted).length) throw badRequest('captchaFailed');
+    if (!rowsOf(inserted).length) throw invalid('captchaFailed');
     return { botCheckToken: minted.token, expiresIn: minted.expiresIn };
   }
 
@@ -46,7 +46,7 @@ export class BotCheckTokens {
       UPDATE captcha_challenges SET token_used_at = now()
        WHERE token_hash = ${hashToken(token)} AND token_used_at IS NULL AND token_expires_at > now()
    RETURNING id`);
-    if (!rowsOf(result).length) throw badRequest('captchaFailed');
+    if (!rowsOf(result).length) throw invalid('captchaFailed');
   }
 }
 

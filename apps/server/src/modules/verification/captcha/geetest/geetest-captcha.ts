@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { CaptchaSolution, GeetestCaptchaChallenge } from '@shop/contract/verification';
 import type { GeetestConfig } from '../../../../config.ts';
-import { badRequest } from '../../../../http/errors.ts';
+import { invalid } from '../../../../shared/domain-errors.ts';
 import type { BotCheckTokens } from '../bot-check-tokens.ts';
 import type { BotCheckGrant, CaptchaProvider } from '../captcha-provider.ts';
 import { validateWithGeetest } from './geetest-validate.ts';
@@ -28,8 +28,8 @@ export class GeetestCaptcha implements CaptchaProvider {
   }
 
   async verify(solution: CaptchaSolution): Promise<BotCheckGrant> {
-    if (solution.provider !== 'geetest') throw badRequest('captchaFailed');
-    if ((await validateWithGeetest(this.config, solution, this.log, this.fetchImpl)) !== 'success') throw badRequest('captchaFailed');
+    if (solution.provider !== 'geetest') throw invalid('captchaFailed');
+    if ((await validateWithGeetest(this.config, solution, this.log, this.fetchImpl)) !== 'success') throw invalid('captchaFailed');
     return this.tokens.grantForPass(`geetest:${solution.lot_number}`);
   }
 }

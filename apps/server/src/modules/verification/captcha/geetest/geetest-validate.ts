@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { FastifyBaseLogger } from 'fastify';
 import type { GeetestCaptchaSolution } from '@shop/contract/verification';
 import type { GeetestConfig } from '../../../../config.ts';
-import { unavailable } from '../../../../http/errors.ts';
+import { unavailable } from '../../../../shared/domain-errors.ts';
 
 /**
  * GeeTest's answer to a secondary validation. `status` "error" (with code and msg) means GeeTest refused the request

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { CaptchaSolution, InHouseCaptchaChallenge } from '@shop/contract/verification';
 import type { VerificationConfig } from '../../../../config.ts';
 import type { Db } from '../../../../db/client.ts';
-import { badRequest, tooManyRequests } from '../../../../http/errors.ts';
+import { invalid, tooMany } from '../../../../shared/domain-errors.ts';
 import type { BotCheckTokens } from '../bot-check-tokens.ts';
 import type { BotCheckGrant, CaptchaProvider } from '../captcha-provider.ts';
 import { drawPuzzle, PIECE_SIZE, PUZZLE_HEIGHT, PUZZLE_WIDTH } from './puzzle-image.ts';
@@ -42,7 +42,7 @@ export class InHouseCaptcha implements CaptchaProvider {
         await tx.execute(sql`
           SELECT count(*) AS hour FROM captcha_challenges WHERE ip = ${ip} AND created_at > clock_timestamp() - interval '1 hour'`),
       );
-      if (Number(recent!.hour) >= this.config.captchaIpHourlyLimit) throw tooManyRequests('tooManyRequests');
+      if (Number(recent!.hour) >= this.config.captchaIpHourlyLimit) throw tooMany('tooManyRequests');
       await tx.execute(sql`
         INSERT INTO captcha_challenges (id, ip, piece_x, expires_at, created_at)
         VALUES (${id}, ${ip}, ${puzzle.x}, now() + make_interval(secs => ${ttl}), clock_timestamp())`);
@@ -65,7 +65,7 @@ export class InHouseCaptcha implements CaptchaProvider {
    * drag (when `captchaTrackCheck` is on) gives a one-time bot-check token.
    */
   async verify(solution: CaptchaSolution): Promise<BotCheckGrant> {
-    if (solution.provider === 'geetest') throw badRequest('captchaFailed');
+    if (solution.provider === 'geetest') throw invalid('captchaFailed');
     const { captchaTolerancePx: tolerance, captchaTrackCheck } = this.config;
     const minted = this.tokens.mint();
     // A script-like track uses the try up like a miss, so the puzzle cannot be tried again with a better track.
@@ -77,7 +77,7 @@ export class InHouseCaptcha implements CaptchaProvider {
              token_expires_at = now() + make_interval(secs => ${minted.expiresIn})
        WHERE id = ${solution.captchaId} AND attempted_at IS NULL AND expires_at > now()
    RETURNING token_hash IS NOT NULL AS ok`);
-    if (!rowsOf<{ ok: boolean }>(result)[0]?.ok) throw badRequest('captchaFailed');
+    if (!rowsOf<{ ok: boolean }>(result)[0]?.ok) throw invalid('captchaFailed');
     return { botCheckToken: minted.token, expiresIn: minted.expiresIn };
   }
 }
