@@ -169,7 +169,7 @@ describe.each(BACKENDS)('Idempotency-Key on order creation (%s)', (backend) => {
     const takeover = await shop.services.idempotency.begin(userId, key, 'fingerprint', (data) => ({ code: 200, data }));
     expect('claim' in takeover).toBe(true);
     if (!('claim' in started) || !('claim' in takeover)) return;
-    await expect(shop.services.db.transaction((tx) => started.claim.complete(tx, { late: true }))).rejects.toMatchObject({ status: 409 });
+    await expect(shop.services.db.transaction((tx) => started.claim.complete(tx, { late: true }))).rejects.toMatchObject({ kind: 'conflict' });
     await shop.services.db.transaction((tx) => takeover.claim.complete(tx, { first: true }));
     const replay = await shop.services.idempotency.begin(userId, key, 'fingerprint', (data) => ({ data }));
     expect(replay).toEqual({ replay: { status: 200, body: { code: 200, data: { first: true } } } });
