@@ -1,3 +1,4 @@
+import { SANDBOX_CREDENTIALS } from '@shop/sandbox/credentials';
 import { describe, expect, it } from 'vitest';
 import { productionConfig } from '../test/production.ts';
 import { startupBanner } from './banner.ts';
@@ -5,7 +6,7 @@ import { loadConfig } from './config.ts';
 
 describe('start-up banner', () => {
   it('shows a developer the demo links, the API documentation and the sandbox', () => {
-    const banner = startupBanner(loadConfig({ DATA_DIR: '/tmp/shop-data' }), 'pglite');
+    const banner = startupBanner(loadConfig({ DATA_DIR: '/tmp/shop-data' }, SANDBOX_CREDENTIALS), 'pglite');
     expect(banner).toContain('Game web shop is running on http://localhost:8080 (development, database: pglite in /tmp/shop-data)');
     expect(banner).toContain('http://localhost:8080/voucher?appId=10030&roleId=10001001');
     expect(banner).toContain('demo-20001');

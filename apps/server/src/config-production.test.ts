@@ -8,7 +8,7 @@ import { PRODUCTION_ENV, productionConfig } from '../test/production.ts';
 const refusal = (env: Record<string, string | undefined>, base: Record<string, string> = PRODUCTION_ENV): string => {
   const merged = Object.fromEntries(Object.entries({ ...base, ...env }).filter((entry): entry is [string, string] => entry[1] !== undefined));
   try {
-    loadConfig(merged);
+    loadConfig(merged, SANDBOX_CREDENTIALS);
   } catch (error) {
     expect(error).toBeInstanceOf(ConfigError);
     return (error as Error).message;
@@ -48,7 +48,7 @@ describe('production configuration', () => {
 
     it("accepts PEM and the dashboard's bare base64, in every environment", () => {
       expect(() => productionConfig({ PAYERMAX_PRIVATE_KEY: pemBody(keys.merchantPrivateKeyPem), PAYERMAX_PLATFORM_PUBLIC_KEY: pemBody(keys.platformPublicKeyPem) })).not.toThrow();
-      expect(() => loadConfig({ PAYERMAX_PRIVATE_KEY: 'garbage' })).toThrow(/PAYERMAX_PRIVATE_KEY/);
+      expect(() => loadConfig({ PAYERMAX_PRIVATE_KEY: 'garbage' }, SANDBOX_CREDENTIALS)).toThrow(/PAYERMAX_PRIVATE_KEY/);
     });
   });
 
@@ -68,8 +68,8 @@ describe('production configuration', () => {
       expect(refusal({ PUBLIC_URL: 'https://user:pw@example.com' })).toMatch(/PUBLIC_URL: must be the origin only/);
       expect(refusal({ PUBLIC_URL: 'ftp://example.com' })).toMatch(/PUBLIC_URL: must be an https:\/\/ URL/);
       expect(refusal({ PUBLIC_URL: 'shop.example.com' })).toMatch(/PUBLIC_URL: Invalid URL/);
-      expect(() => loadConfig({ PUBLIC_URL: 'http://localhost:5173/app' })).toThrow(/PUBLIC_URL: must be the origin only/);
-      expect(loadConfig({ PUBLIC_URL: 'http://localhost:5173/' }).publicUrl).toBe('http://localhost:5173');
+      expect(() => loadConfig({ PUBLIC_URL: 'http://localhost:5173/app' }, SANDBOX_CREDENTIALS)).toThrow(/PUBLIC_URL: must be the origin only/);
+      expect(loadConfig({ PUBLIC_URL: 'http://localhost:5173/' }, SANDBOX_CREDENTIALS).publicUrl).toBe('http://localhost:5173');
     });
   });
 
@@ -79,17 +79,17 @@ describe('production configuration', () => {
     it('needs DATABASE_URL in production unless the embedded database is chosen with DATABASE=embedded', () => {
       expect(refusal({}, withoutDatabase)).toMatch(/DATABASE_URL: required in production \(or DATABASE=embedded/);
       expect(refusal({ DATA_DIR: '/var/lib/shop' }, withoutDatabase)).toMatch(/DATABASE_URL: required in production/);
-      const postgres = loadConfig({ ...withoutDatabase, DATABASE_URL: 'postgres://shop@db:5432/shop' });
+      const postgres = loadConfig({ ...withoutDatabase, DATABASE_URL: 'postgres://shop@db:5432/shop' }, SANDBOX_CREDENTIALS);
       expect(postgres.database.url).toBe('postgres://shop@db:5432/shop');
-      expect(loadConfig({ ...withoutDatabase, DATABASE: 'embedded', DATA_DIR: '/var/lib/shop' }).database).toMatchObject({ url: undefined, dataDir: '/var/lib/shop' });
+      expect(loadConfig({ ...withoutDatabase, DATABASE: 'embedded', DATA_DIR: '/var/lib/shop' }, SANDBOX_CREDENTIALS).database).toMatchObject({ url: undefined, dataDir: '/var/lib/shop' });
     });
 
     it('refuses contradictions and unknown choices in every environment', () => {
       expect(refusal({ DATABASE_URL: 'postgres://shop@db:5432/shop' })).toMatch(/DATABASE: is embedded but DATABASE_URL is set too/);
       expect(refusal({ DATABASE: 'postgres' })).toMatch(/DATABASE_URL: required with DATABASE=postgres/);
       expect(refusal({ DATABASE: 'sqlite' })).toMatch(/DATABASE: Invalid option/);
-      expect(() => loadConfig({ DATABASE: 'postgres' })).toThrow(/DATABASE_URL: required with DATABASE=postgres/);
-      expect(loadConfig({}).database.url).toBeUndefined();
+      expect(() => loadConfig({ DATABASE: 'postgres' }, SANDBOX_CREDENTIALS)).toThrow(/DATABASE_URL: required with DATABASE=postgres/);
+      expect(loadConfig({}, SANDBOX_CREDENTIALS).database.url).toBeUndefined();
     });
   });
 
@@ -97,15 +97,15 @@ describe('production configuration', () => {
     expect(refusal({ METRICS_TOKEN: undefined })).toMatch(/METRICS_TOKEN: required in production/);
     expect(refusal({ METRICS_TOKEN: 'short' })).toMatch(/METRICS_TOKEN: must be at least 32 characters/);
     expect(refusal({ MAIL_FROM: undefined })).toMatch(/MAIL_FROM: required in production/);
-    expect(loadConfig({}).metricsToken).toBeUndefined();
-    expect(loadConfig({}).notifications.mailFrom).toBe('Game Shop <no-reply@localhost>');
+    expect(loadConfig({}, SANDBOX_CREDENTIALS).metricsToken).toBeUndefined();
+    expect(loadConfig({}, SANDBOX_CREDENTIALS).notifications.mailFrom).toBe('Game Shop <no-reply@localhost>');
   });
 
   it('needs https for the providers and the captcha in production', () => {
     for (const name of ['PAYPAL_BASE_URL', 'XSOLLA_API_BASE_URL', 'XSOLLA_PAYSTATION_URL', 'XSOLLA_SCRIPT_URL', 'PAYERMAX_GATEWAY_URL', 'GEETEST_API_URL', 'GEETEST_SCRIPT_URL']) {
       expect(refusal({ [name]: 'http://provider.example.com/x' }), name).toContain(`${name}: must be an https:// URL in production`);
     }
-    expect(() => loadConfig({ PAYPAL_BASE_URL: 'http://127.0.0.1:9/paypal' })).not.toThrow();
+    expect(() => loadConfig({ PAYPAL_BASE_URL: 'http://127.0.0.1:9/paypal' }, SANDBOX_CREDENTIALS)).not.toThrow();
   });
 
   it("refuses nonsense in issue 10's variables, naming each", () => {
@@ -132,7 +132,7 @@ describe('production configuration', () => {
   });
 
   it('reads SHUTDOWN_TIMEOUT_MS (10 s by default)', () => {
-    expect(loadConfig({}).shutdownTimeoutMs).toBe(10_000);
-    expect(loadConfig({ SHUTDOWN_TIMEOUT_MS: '2500' }).shutdownTimeoutMs).toBe(2500);
+    expect(loadConfig({}, SANDBOX_CREDENTIALS).shutdownTimeoutMs).toBe(10_000);
+    expect(loadConfig({ SHUTDOWN_TIMEOUT_MS: '2500' }, SANDBOX_CREDENTIALS).shutdownTimeoutMs).toBe(2500);
   });
 });

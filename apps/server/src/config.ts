@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import { z } from 'zod';
-import { SANDBOX_CREDENTIALS } from '@shop/sandbox/credentials';
 import { parseTrustProxy, type TrustProxy } from './http/trust-proxy.ts';
 import { isPublicHalfOf, loadPayermaxKey } from './modules/payments/payermax/payermax-keys.ts';
 
@@ -317,7 +316,35 @@ export interface AppConfig {
 export class ConfigError extends Error {}
 
 /** Reads and validates the environment once; every bad variable is named in the error. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+/**
+ * The provider stand-ins' credentials (the SANDBOX_CREDENTIALS of @shop/sandbox). Only the wiring imports the sandbox, and
+ * only when it is embedded (load-config.ts), so a production build never carries them in its configuration path.
+ */
+export interface SandboxCredentials {
+  paypal: { clientId: string; clientSecret: string; webhookId: string };
+  xsolla: { merchantId: string; projectId: string; apiKey: string; secretKey: string };
+  payermax: { appId: string; merchantNo: string; merchantPrivateKeyPem: string; platformPublicKeyPem: string };
+  geetest: { captchaId: string; captchaKey: string };
+  gameServers: { secrets: Readonly<Record<number, string>> };
+}
+
+/** Whether this environment embeds the sandbox (SANDBOX, else on outside production): the rule loadConfig applies. */
+/** Stand-in for the credentials when the sandbox is off: `need` never reads them then. */
+const NO_SANDBOX: SandboxCredentials = {
+  paypal: { clientId: '', clientSecret: '', webhookId: '' },
+  xsolla: { merchantId: '', projectId: '', apiKey: '', secretKey: '' },
+  payermax: { appId: '', merchantNo: '', merchantPrivateKeyPem: '', platformPublicKeyPem: '' },
+  geetest: { captchaId: '', captchaKey: '' },
+  gameServers: { secrets: {} },
+};
+
+export function sandboxEmbedded(env: NodeJS.ProcessEnv): boolean {
+  const production = env.SHOP_ENV === 'production';
+  return (env.SANDBOX || (production ? 'off' : 'embedded')) === 'embedded';
+}
+
+/** Reads and checks the environment; with the sandbox embedded, `sandbox` gives the stand-ins' credentials as defaults. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, sandbox?: SandboxCredentials): AppConfig {
   // An empty variable means "not set", as shells and orchestrators commonly pass them.
   const parsed = EnvSchema.safeParse(Object.fromEntries(Object.entries(env).filter(([, value]) => value !== '')));
   if (!parsed.success) {
@@ -356,7 +383,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const internalUrl = `http://127.0.0.1:${e.PORT}`;
   const sandboxUrl = `${internalUrl}/sandbox`;
   const sandboxPublicUrl = `${publicUrl}/sandbox`;
-  const creds = SANDBOX_CREDENTIALS;
+  if (embedded && !sandbox) throw new Error('loadConfig: the embedded sandbox needs its credentials (load-config.ts passes them)');
+  const creds: SandboxCredentials = sandbox ?? NO_SANDBOX;
 
   /**
    * In sandbox mode every provider setting has a sandbox default. Otherwise hosts default to the providers' documented

@@ -8,7 +8,8 @@
 import { parseArgs } from 'node:util';
 import { operatorEmail } from '@shop/contract/console/access';
 import { text } from '@shop/contract/fields';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError } from './config.ts';
+import { loadShopConfig } from './load-config.ts';
 import { openDatabase } from './db/client.ts';
 import { DEMO_ADMIN, OperatorsService } from './modules/console/access/operators.service.ts';
 import { currentTotp } from './modules/console/access/totp.ts';
@@ -27,7 +28,7 @@ async function run(): Promise<number> {
     console.error(`${email.success ? 'name: 1 to 100 characters' : 'email: a valid e-mail address is required'}\n${USAGE}`);
     return 2;
   }
-  const config = loadConfig();
+  const config = await loadShopConfig();
   const database = await openDatabase(config.database);
   try {
     const operators = new OperatorsService(database.db, { publicUrl: config.publicUrl, ...config.console });

@@ -1,12 +1,13 @@
 import { buildApp } from './app.ts';
 import { startupBanner } from './banner.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError } from './config.ts';
+import { loadShopConfig } from './load-config.ts';
 import { shutDownGracefullyOnSignals } from './shutdown.ts';
 
 async function main(): Promise<void> {
   let config, built;
   try {
-    config = loadConfig();
+    config = await loadShopConfig();
     built = await buildApp(config);
   } catch (error) {
     if (error instanceof ConfigError) {

@@ -1,3 +1,4 @@
+import { SANDBOX_CREDENTIALS } from '@shop/sandbox/credentials';
 import { createServer } from 'node:net';
 import type { TokenData } from '@shop/contract/auth';
 import { buildApp, type ShopApp } from '../src/app.ts';
@@ -51,7 +52,7 @@ export function testConfig(port: number, env: Record<string, string> = {}): AppC
     ...RELAXED_RATE_LIMITS,
     ...(env.DATABASE_URL ? {} : { DATA_DIR: 'memory://' }),
     ...env,
-  });
+  }, SANDBOX_CREDENTIALS);
 }
 
 /**

@@ -48,4 +48,4 @@ export const PRODUCTION_ENV: Record<string, string> = {
   LINK_CONTACT: 'https://publisher.example.com/contact',
 };
 
-export const productionConfig = (env: Record<string, string> = {}): AppConfig => loadConfig({ ...PRODUCTION_ENV, ...env });
+export const productionConfig = (env: Record<string, string> = {}): AppConfig => loadConfig({ ...PRODUCTION_ENV, ...env }, SANDBOX_CREDENTIALS);

@@ -1,3 +1,4 @@
+import { SANDBOX_CREDENTIALS } from '@shop/sandbox/credentials';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type ShopApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
@@ -8,7 +9,7 @@ const DOC_PATHS = ['/api/docs', '/api/docs/json', '/api/docs/yaml', '/api/docs/s
 describe('API documentation outside production', () => {
   let shop: ShopApp;
   beforeAll(async () => {
-    const config = loadConfig({ SHOP_ENV: 'development', DATA_DIR: 'memory://', LOG_LEVEL: 'silent' });
+    const config = loadConfig({ SHOP_ENV: 'development', DATA_DIR: 'memory://', LOG_LEVEL: 'silent' }, SANDBOX_CREDENTIALS);
     shop = await buildApp(config, { logger: false, runJobs: false });
   });
   afterAll(() => shop.app.close());

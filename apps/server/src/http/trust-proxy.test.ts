@@ -1,3 +1,4 @@
+import { SANDBOX_CREDENTIALS } from '@shop/sandbox/credentials';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { BACKENDS, startShop, type TestShop } from '../../test/harness.ts';
@@ -8,8 +9,8 @@ describe('TRUST_PROXY', () => {
   it('reads nothing, false and 0 as "no proxy", and a list of addresses/CIDRs', () => {
     for (const off of [undefined, '', 'false', '0', ' FALSE ']) expect(parseTrustProxy(off)).toEqual({ value: false });
     expect(parseTrustProxy('10.0.0.0/8, 127.0.0.1,fd00::/8 , ::1,loopback')).toEqual({ value: ['10.0.0.0/8', '127.0.0.1', 'fd00::/8', '::1', 'loopback'] });
-    expect(loadConfig({ TRUST_PROXY: '127.0.0.1' }).trustProxy).toEqual(['127.0.0.1']);
-    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '127.0.0.1' }, SANDBOX_CREDENTIALS).trustProxy).toEqual(['127.0.0.1']);
+    expect(loadConfig({}, SANDBOX_CREDENTIALS).trustProxy).toBe(false);
   });
 
   it('refuses true, hop counts and anything that is not an address, naming the accepted form', () => {
@@ -23,7 +24,7 @@ describe('TRUST_PROXY', () => {
       ['1.2.3.4/8/1', '1.2.3.4/8/1'],
     ]) {
       try {
-        loadConfig({ TRUST_PROXY: value });
+        loadConfig({ TRUST_PROXY: value }, SANDBOX_CREDENTIALS);
         expect.unreachable(value);
       } catch (error) {
         expect(error).toBeInstanceOf(ConfigError);

@@ -1,3 +1,4 @@
+import { SANDBOX_CREDENTIALS } from '@shop/sandbox/credentials';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { CreateOrderResult } from '@shop/contract/checkout';
@@ -34,7 +35,7 @@ describe.skipIf(!PG)('duplicate storm against two server processes on one Postgr
     a = await spawnShop(portA, env);
     b = await spawnShop(portB, env);
     // A third instance in this process (no HTTP, no worker): its reconciliation joins the storm, its pool reads the results.
-    third = await buildApp(loadConfig({ SHOP_ENV: 'test', PORT: '0', LOG_LEVEL: 'silent', JWT_SECRET, ...env }), { logger: false, runJobs: false });
+    third = await buildApp(loadConfig({ SHOP_ENV: 'test', PORT: '0', LOG_LEVEL: 'silent', JWT_SECRET, ...env }, SANDBOX_CREDENTIALS), { logger: false, runJobs: false });
   }, 120_000);
 
   afterAll(async () => {

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { analyticsEvent } from '@shop/contract/analytics';
-import { analyticsEvents } from '../../db/schema.ts';
 import { tooMany } from '../../shared/domain-errors.ts';
 import { registerRoute } from '../../http/route.ts';
 import type { Services } from '../../services.ts';
+import { recordAnalyticsEvent } from './analytics-events.ts';
 import { WindowCounter } from './window-counter.ts';
 
 /** Events one client IP may send per minute; more are refused (analytics may lose events, the shop may not slow down). */
@@ -14,12 +14,12 @@ export function registerAnalyticsRoutes(app: FastifyInstance, { db }: Services):
   registerRoute(app, analyticsEvent, async ({ body, request }) => {
     if (perIp.hit(request.ip) > EVENTS_PER_MINUTE) throw tooMany();
     const userAgent = request.headers['user-agent'];
-    await db.insert(analyticsEvents).values({
+    await recordAnalyticsEvent(db, {
       name: body.name,
-      trackingId: body.tid ?? null,
+      ...(body.tid ? { trackingId: body.tid } : {}),
       payload: body.payload,
-      clientTime: body.at ? new Date(body.at) : null,
-      userAgent: typeof userAgent === 'string' ? userAgent.slice(0, 300) : null,
+      ...(body.at ? { clientTime: new Date(body.at) } : {}),
+      ...(typeof userAgent === 'string' ? { userAgent } : {}),
     });
     return null;
   });

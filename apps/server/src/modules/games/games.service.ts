@@ -75,6 +75,11 @@ export class GamesService {
     return [...(await this.all()).keys()];
   }
 
+  /** Every game's id and name, by id. */
+  async names(): Promise<{ appId: number; name: string }[]> {
+    return [...(await this.all()).values()].map(({ appId, name }) => ({ appId, name })).sort((a, b) => a.appId - b.appId);
+  }
+
   async requireGame(appId: number): Promise<GameInfo> {
     const game = (await this.all()).get(appId);
     if (!game) throw notFound('unknownGame');

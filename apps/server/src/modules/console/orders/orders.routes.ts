@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { asc } from 'drizzle-orm';
 import {
   consoleDeliveryErrors,
   consoleOrderDetail,
@@ -15,7 +14,6 @@ import {
   consoleSecondPayments,
 } from '@shop/contract/console/orders';
 import { ThirdChannelName } from '@shop/contract/orders';
-import { games } from '../../../db/schema.ts';
 import { DomainError, conflict } from '../../../shared/domain-errors.ts';
 import { registerRoute } from '../../../http/route.ts';
 import type { Services } from '../../../services.ts';
@@ -58,7 +56,7 @@ export function registerConsoleOrdersRoutes(app: FastifyInstance, services: Serv
   registerRoute(app, consoleSearchOrders, ({ query }) => searchOrders(db, query));
 
   registerRoute(app, consoleOrderFilters, async () => ({
-    games: await db.select({ appId: games.appId, name: games.name }).from(games).orderBy(asc(games.appId)),
+    games: await services.games.names(),
     providers: [...ThirdChannelName.options],
   }));
 

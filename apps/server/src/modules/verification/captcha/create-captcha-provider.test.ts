@@ -1,3 +1,4 @@
+import { SANDBOX_CREDENTIALS } from '@shop/sandbox/credentials';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../config.ts';
 import type { Db } from '../../../db/client.ts';
@@ -10,7 +11,7 @@ const deps = (config: ReturnType<typeof loadConfig>) => ({ db: {} as Db, verific
 
 describe('the configured captcha', () => {
   it('is the in-house puzzle by default outside production, with nothing for the page to load from elsewhere', () => {
-    const config = loadConfig({});
+    const config = loadConfig({}, SANDBOX_CREDENTIALS);
     const provider = createCaptchaProvider(config.captcha, deps(config));
     expect(provider).toBeInstanceOf(InHouseCaptcha);
     expect(provider.pageOrigins).toEqual([]);

@@ -1,0 +1,21 @@
+import type { Db } from '../../db/client.ts';
+import { analyticsEvents } from '../../db/schema.ts';
+
+export interface AnalyticsEventInput {
+  name: string;
+  trackingId?: string;
+  payload: Record<string, unknown>;
+  clientTime?: Date;
+  userAgent?: string;
+}
+
+/** Stores one page view or purchase event the web app reported (docs/decisions.md, "Analytics events stored by the shop"). */
+export async function recordAnalyticsEvent(db: Db, event: AnalyticsEventInput): Promise<void> {
+  await db.insert(analyticsEvents).values({
+    name: event.name,
+    trackingId: event.trackingId ?? null,
+    payload: event.payload,
+    clientTime: event.clientTime ?? null,
+    userAgent: event.userAgent?.slice(0, 300) ?? null,
+  });
+}
