@@ -16,18 +16,20 @@ import { GamesService } from './modules/games/games.service.ts';
 import { ShopMetrics } from './modules/metrics/shop-metrics.ts';
 import { observeOrders } from './modules/orders/order-events.ts';
 import { OrdersService } from './modules/orders/orders.service.ts';
-import { CheckoutService } from './modules/payments/checkout.service.ts';
-import { EXPIRE_ORDER_JOB } from './modules/orders/order-creation.ts';
-import { PaymentGateway, type PaymentClients } from './modules/payments/payment-gateway.ts';
+import { OrderPayments } from './modules/orders/order-payments.ts';
+import { EXPIRE_ORDER_JOB, OrderPlacement } from './modules/orders/order-placement.ts';
+import { OrderProcess } from './modules/orders/order-state-machine.ts';
+import { VoucherOrders } from './modules/orders/voucher-orders.ts';
+import { Fulfilment } from './modules/fulfilment/fulfilment.ts';
+import { PaymentGateway } from './modules/payments/payment-gateway.ts';
+import { createPaymentProviders, type PaymentClients, type PaymentProviders } from './modules/payments/provider-registry.ts';
+import { ManualRefunds } from './modules/payments/manual-refunds.ts';
 import { DuplicatePaymentsService } from './modules/payments/duplicate-payments.ts';
 import { RefundReconciliation, RECONCILE_REFUND_JOB } from './modules/payments/refund-reconciliation.ts';
-import { OpsAlerts, OPS_ALERT_JOB } from './modules/ops/ops-alerts.ts';
-import { PaypalClient } from './modules/payments/paypal/paypal-client.ts';
-import { PayermaxClient } from './modules/payments/payermax/payermax-client.ts';
+import { OpsAlerts, OPS_ALERT_JOB } from './modules/notifications/ops-alerts.ts';
 import { ProviderRefundService } from './modules/payments/provider-refunds.ts';
 import { RECONCILE_ORDER_JOB, RECONCILE_SWEEP_JOB, ReconciliationService } from './modules/payments/reconciliation.ts';
 import { SettlementService } from './modules/payments/settlement.ts';
-import { XsollaClient } from './modules/payments/xsolla/xsolla-client.ts';
 import { VoucherLedger } from './modules/vouchers/ledger.ts';
 import { VoucherHistoryService } from './modules/vouchers/voucher-history.ts';
 import { createMessageSender, type MessageSender } from './modules/notifications/message-sender.ts';
@@ -35,10 +37,9 @@ import { VerificationService } from './modules/verification/verification.service
 import { createCaptchaProvider } from './modules/verification/captcha/create-captcha-provider.ts';
 import { GameServerClient } from './modules/games/game-server-client.ts';
 import { RolesService } from './modules/roles/roles.service.ts';
-import { DeliveryService, DELIVER_ORDER_JOB, REVOKE_ORDER_JOB } from './modules/shop/delivery.service.ts';
+import { DeliveryService, DELIVER_ORDER_JOB, REVOKE_ORDER_JOB } from './modules/fulfilment/delivery.service.ts';
 import { ProductsService } from './modules/shop/products.service.ts';
 import { ShopOrdersService } from './modules/shop/shop-orders.service.ts';
-import { RefundsService } from './modules/shop/refunds.service.ts';
 import { OperatorsService } from './modules/console/access/operators.service.ts';
 
 export interface Services {
@@ -54,10 +55,14 @@ export interface Services {
   countries: CountriesService;
   channels: ChannelsService;
   orders: OrdersService;
+  orderProcess: OrderProcess;
+  placement: OrderPlacement;
+  orderPayments: OrderPayments;
+  voucherOrders: VoucherOrders;
   ledger: VoucherLedger;
   settlement: SettlementService;
+  providers: PaymentProviders;
   paymentClients: PaymentClients;
-  checkout: CheckoutService;
   worker: OutboxWorker;
   sender: MessageSender;
   verification: VerificationService;
@@ -67,7 +72,7 @@ export interface Services {
   delivery: DeliveryService;
   products: ProductsService;
   shopOrders: ShopOrdersService;
-  refunds: RefundsService;
+  refunds: ManualRefunds;
   gameVouchers: GameVouchersService;
   voucherHistory: VoucherHistoryService;
   reconciliation: ReconciliationService;
@@ -92,27 +97,25 @@ export function createServices(config: AppConfig, database: Database, log: Fasti
   const metrics = new ShopMetrics(log);
   const db = observeOrders(database.db, metrics);
   const fetchOption = overrides.fetch ? { fetch: overrides.fetch } : {};
-  const paymentClients: PaymentClients = {
-    paypal: new PaypalClient(config.paypal, fetchOption),
-    xsolla: new XsollaClient(config.xsolla, fetchOption),
-    payermax: new PayermaxClient(config.payermax, fetchOption),
-  };
+  const { providers, clients: paymentClients } = createPaymentProviders(config, fetchOption);
   const games = new GamesService(db);
   const catalog = new CatalogService(db);
   const channels = new ChannelsService(db);
-  const orders = new OrdersService(db);
   const ledger = new VoucherLedger(db);
-  const gateway = new PaymentGateway(db, config, paymentClients, log);
+  const orderProcess = new OrderProcess(new Fulfilment(ledger));
+  const orders = new OrdersService(db, orderProcess);
+  const gateway = new PaymentGateway(config, providers, log);
+  const placement = new OrderPlacement(db, config, gateway, orderProcess);
+  const orderPayments = new OrderPayments(db, orders, channels, gateway);
   const gameServer = new GameServerClient(config.gameServer, overrides.fetch);
   const sender = overrides.sender ?? createMessageSender(config.notifications, overrides.fetch);
   const alerts = new OpsAlerts(sender, config.opsAlertEmail, log);
-  const delivery = new DeliveryService(db, gameServer, config.gameServer, log, alerts, metrics);
-  const refunds = new RefundsService(db, ledger);
-  const settlement = new SettlementService(db, ledger, refunds, log);
-  const providerRefunds = new ProviderRefundService(db, paymentClients, settlement, log);
-  const duplicatePayments = new DuplicatePaymentsService(db, paymentClients, settlement, log);
-  const refundReconciliation = new RefundReconciliation(db, settlement, providerRefunds, duplicatePayments, paymentClients, config.reconciliation, log);
-  const reconciliation = new ReconciliationService(db, settlement, paymentClients, refundReconciliation, config.reconciliation, log);
+  const delivery = new DeliveryService(db, orderProcess, gameServer, config.gameServer, log, alerts, metrics);
+  const settlement = new SettlementService(db, orderProcess, providers, log);
+  const providerRefunds = new ProviderRefundService(db, providers, settlement, log);
+  const duplicatePayments = new DuplicatePaymentsService(db, providers, settlement, log);
+  const refundReconciliation = new RefundReconciliation(db, settlement, providers, config.reconciliation, log);
+  const reconciliation = new ReconciliationService(db, settlement, providers, refundReconciliation, config.reconciliation, log);
   const rateLimits = new RateLimits(db, config.rateLimits, log);
   const idempotency = new IdempotencyKeys(db);
   const retention = new Retention(db, config.retention, [rateLimits, idempotency], log);
@@ -148,10 +151,14 @@ export function createServices(config: AppConfig, database: Database, log: Fasti
     countries: new CountriesService(db, { countryHeader: config.countryHeader, lookup: overrides.ipCountryLookup }),
     channels,
     orders,
+    orderProcess,
+    placement,
+    orderPayments,
+    voucherOrders: new VoucherOrders(placement, games, channels),
     ledger,
     settlement,
+    providers,
     paymentClients,
-    checkout: new CheckoutService(db, config, catalog, channels, games, gateway),
     worker,
     sender,
     verification,
@@ -159,9 +166,9 @@ export function createServices(config: AppConfig, database: Database, log: Fasti
     gameServer,
     roles,
     delivery,
-    products: new ProductsService(db, catalog, games, roles),
-    shopOrders: new ShopOrdersService(db, config, games, channels, roles, orders, gateway, delivery),
-    refunds,
+    products: new ProductsService(db, catalog, games, roles, placement),
+    shopOrders: new ShopOrdersService(db, games, channels, roles, orders, placement, orderPayments, orderProcess, delivery),
+    refunds: new ManualRefunds(settlement),
     gameVouchers: new GameVouchersService(db, ledger),
     voucherHistory: new VoucherHistoryService(db, ledger),
     reconciliation,

@@ -226,8 +226,11 @@ export const orders = pgTable(
     payMethodName: text('pay_method_name'),
     payMethodId: text('pay_method_id'),
     thirdChannelName: text('third_channel_name'),
+    /** The provider's session of the payment (PayPal order id, PayerMax trade token); PayPal's spec name thirdOrderId. */
     thirdOrderId: text('third_order_id'),
     thirdPayResponse: text('third_pay_response'),
+    /** The provider's id of the payment that paid the order (PayPal capture, Xsolla transaction, PayerMax trade): refunds name it. */
+    providerPaymentId: text('provider_payment_id'),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }),
     paidAt: timestamp('paid_at', { withTimezone: true, mode: 'date' }),
     /** When the game server confirmed the delivery (shop and gift orders). */
@@ -243,6 +246,7 @@ export const orders = pgTable(
     /** A player's open orders: the unpaid-order cap counts them on every order creation. */
     index('orders_user_open_idx').on(t.userId).where(sql`${t.status} IN (0, 1)`),
     index('orders_third_order_idx').on(t.thirdChannelName, t.thirdOrderId),
+    index('orders_provider_payment_idx').on(t.providerPaymentId),
     /** The console's search by the tail of an order number (from its 13th character), as players read it to support. */
     index('orders_sn_tail_idx').on(sql`substring(${t.orderSn} from 13)`),
     index('orders_game_account_idx').on(t.gameAccountId),
@@ -351,10 +355,19 @@ export const paymentEvents = pgTable(
     eventKey: text('event_key').notNull(),
     eventType: text('event_type').notNull(),
     orderId: bigint('order_id', { mode: 'number' }).references(() => orders.id),
+    /** The provider's id of the payment the event is about (capture, transaction, trade), when it names one. */
+    paymentId: text('payment_id'),
+    /** The provider's id of the refund the event is about. */
+    refundId: text('refund_id'),
     payload: jsonb('payload').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('payment_events_key').on(t.provider, t.eventKey), index('payment_events_order_idx').on(t.orderId)],
+  (t) => [
+    uniqueIndex('payment_events_key').on(t.provider, t.eventKey),
+    index('payment_events_order_idx').on(t.orderId),
+    index('payment_events_payment_idx').on(t.paymentId),
+    index('payment_events_refund_idx').on(t.refundId),
+  ],
 );
 
 export const voucherAccounts = pgTable(

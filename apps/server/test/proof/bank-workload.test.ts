@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { CreateOrderResult } from '@shop/contract/checkout';
 import type { VoucherGoods } from '@shop/contract/catalog';
+import { httpOf } from '../../src/http/errors.ts';
+import { DomainError } from '../../src/shared/domain-errors.ts';
 import { startShop, type TestShop } from '../harness.ts';
 import { channelOf, newPlayer, orderBody, vouchers, type Player } from '../shopping.ts';
 import { postXsolla, xsollaPayment } from '../webhooks.ts';
@@ -163,7 +165,8 @@ describe.skipIf(!PG)('voucher ledger under a concurrent bank workload (PostgreSQ
               await shop.services.refunds.complete(order.orderId);
               op.status = 200;
             } catch (error) {
-              op.status = (error as { status?: number }).status ?? 500;
+              // the status the API answers for this refusal (http/errors.ts); anything else is a 500
+              op.status = error instanceof DomainError ? httpOf(error).status : 500;
             }
           });
         }),

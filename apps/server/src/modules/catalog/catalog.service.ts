@@ -4,7 +4,7 @@ import type { Language } from '@shop/contract/languages';
 import type { Db, Executor } from '../../db/client.ts';
 import { products } from '../../db/schema.ts';
 import { pickLocalized } from '../../shared/localized.ts';
-import { minorToMajorNumber } from '../payments/money.ts';
+import { minorToMajorNumber } from '../../shared/money.ts';
 import { TtlCache } from '../../shared/ttl-cache.ts';
 
 export type ProductRow = typeof products.$inferSelect;

@@ -5,7 +5,6 @@ import { BACKENDS, startShop, type TestShop } from '../../../test/harness.ts';
 import { failDeliveries, playerWithRole } from '../../../test/game.ts';
 import { PRODUCTION_METRICS_TOKEN, productionConfig } from '../../../test/production.ts';
 import { channelOf, createOrder, newPlayer, press, vouchers, waitForStatus } from '../../../test/shopping.ts';
-import { transition } from '../orders/order-state-machine.ts';
 
 /** The value of one series of a Prometheus text exposition, matched by name and (a subset of) its labels. */
 function sample(text: string, name: string, labels: Record<string, string> = {}): number | undefined {
@@ -94,12 +93,12 @@ describe.each(BACKENDS)('GET /metrics (%s)', (backend) => {
     const cancelled = { provider: 'paypal', event: 'cancelledByPlayer', status: 'cancelled' };
     const before = await scrape();
     const rolledBack = shop.services.db.transaction(async (tx) => {
-      expect(await transition(tx, first.result.orderId, 'cancelledByPlayer')).toBeDefined();
+      expect(await shop.services.orderProcess.transition(tx, first.result.orderId, 'cancelledByPlayer')).toBeDefined();
       throw new Error('rolled back after the move');
     });
     await expect(rolledBack).rejects.toThrow('rolled back after the move');
     expect(moved(before, await scrape(), 'shop_order_status_changes_total', cancelled)).toBe(0);
-    await shop.services.db.transaction((tx) => transition(tx, second.result.orderId, 'cancelledByPlayer'));
+    await shop.services.db.transaction((tx) => shop.services.orderProcess.transition(tx, second.result.orderId, 'cancelledByPlayer'));
     expect(moved(before, await scrape(), 'shop_order_status_changes_total', cancelled)).toBe(1);
     expect(moved(before, await scrape(), 'shop_orders_created_total', { provider: 'paypal', source: 'voucher' })).toBe(0);
   });

@@ -5,7 +5,7 @@ import type { Database, Executor } from '../../db/client.ts';
 import { queueStats } from '../../jobs/queue-stats.ts';
 import type { OrderObserver } from '../orders/order-events.ts';
 import type { OrderEvent, OrderRow } from '../orders/order-state-machine.ts';
-import type { DeliveryObserver, DeliveryResult } from '../shop/delivery.service.ts';
+import type { DeliveryObserver, DeliveryResult } from '../fulfilment/delivery.service.ts';
 
 /** A scrape waits this long for the job-queue query; a database that does not answer leaves those series out. */
 const SCRAPE_QUERY_TIMEOUT_MS = 2000;

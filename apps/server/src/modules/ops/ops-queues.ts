@@ -4,7 +4,7 @@ import type { OpsDeliveryError as OpsDeliveryErrorSchema, OpsRefundRequest as Op
 import { OrderStatus } from '@shop/contract/orders';
 import type { Db } from '../../db/client.ts';
 import { orders, refundRequests } from '../../db/schema.ts';
-import { DELIVER_ORDER_JOB } from '../shop/delivery.service.ts';
+import { DELIVER_ORDER_JOB } from '../fulfilment/delivery.service.ts';
 
 type OpsRefundRequest = z.infer<typeof OpsRefundRequestSchema>;
 type OpsDeliveryError = z.infer<typeof OpsDeliveryErrorSchema>;

@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { OrderStatus, type OrderStatusCode } from '@shop/contract/orders';
 import type { Executor } from '../../db/client.ts';
-import { orderStatusHistory, orders } from '../../db/schema.ts';
+import { orders } from '../../db/schema.ts';
 import { reportOrderMoved } from './order-events.ts';
 
 const S = OrderStatus;
@@ -53,30 +53,117 @@ export function nextStatus(status: number, event: OrderEvent): OrderStatusCode |
 
 export type OrderRow = typeof orders.$inferSelect;
 
+/** What a move may change besides the status. */
+export type TransitionChanges = Partial<Pick<OrderRow, 'paidAt' | 'thirdOrderId' | 'thirdChannelName' | 'providerPaymentId' | 'deliveredAt'>>;
+
+/** One move in progress: the transaction it happens in, the order after it, and where it came from. */
+export interface TransitionStep {
+  tx: Executor;
+  order: OrderRow;
+  from: number;
+  event: OrderEvent;
+  /** For effects that move the order further (a voucher order is complete as soon as its vouchers are credited). */
+  process: OrderProcess;
+}
+
+/** What a refund took back: vouchers from the balance, and what the player had already spent in the game. */
+export interface Reversal {
+  vouchersTakenBack: number;
+  vouchersUnrecovered: number;
+  /** Goods were sent (or may be on their way) to the game: an outbox job takes them back there. */
+  goodsRevoked: boolean;
+}
+
 /**
- * Applies an event with a conditional update (WHERE status IN allowed-from): whoever wins moves the order, everyone
- * else gets undefined and sees it done. Writes the history row in the same transaction, and reports the move to the
- * metrics once that commits (order-events.ts).
+ * What other modules do when an order moves (fulfilment/ implements it; the wiring hands it in). Each runs inside the
+ * transaction of the move, so the move and its consequence commit together or not at all.
  */
-export async function transition(
-  tx: Executor,
-  orderId: number,
-  event: OrderEvent,
-  changes: Partial<Pick<OrderRow, 'paidAt' | 'thirdOrderId' | 'thirdChannelName' | 'deliveredAt'>> = {},
-): Promise<OrderRow | undefined> {
-  const { from, to } = ORDER_TRANSITIONS[event];
-  const [before] = await tx
-    .select({ status: orders.status })
+export interface OrderEffects {
+  /** Paid, or a gift claimed: vouchers are credited, goods are queued for delivery to the game. */
+  fulfil(step: TransitionStep): Promise<void>;
+  /** Money went back to the player: what the order gave is taken back. */
+  reverse(step: TransitionStep): Promise<Reversal>;
+}
+
+/** The side effects of the moves that have them; every other move only changes the status. */
+const SIDE_EFFECTS = {
+  paymentConfirmed: (effects: OrderEffects, step: TransitionStep) => effects.fulfil(step),
+  giftClaimed: (effects: OrderEffects, step: TransitionStep) => effects.fulfil(step),
+  refundedBeforeDelivery: (effects: OrderEffects, step: TransitionStep) => effects.reverse(step),
+  refundedAfterDelivery: (effects: OrderEffects, step: TransitionStep) => effects.reverse(step),
+} satisfies { [E in OrderEvent]?: (effects: OrderEffects, step: TransitionStep) => Promise<unknown> };
+
+type EffectOf<E extends OrderEvent> = E extends keyof typeof SIDE_EFFECTS ? Awaited<ReturnType<(typeof SIDE_EFFECTS)[E]>> : undefined;
+
+/** A move that happened: the order as it is now, and what its side effect reported (the refunds' reversal). */
+export interface Moved<E extends OrderEvent> {
+  order: OrderRow;
+  effect: EffectOf<E>;
+}
+
+/**
+ * Moves orders through the table above, with a conditional update (WHERE status IN allowed-from): whoever wins moves the
+ * order, everyone else gets undefined and sees it done. The history row, the side effect and the metrics report (after
+ * commit, order-events.ts) belong to the same move.
+ */
+export class OrderProcess {
+  constructor(private readonly effects: OrderEffects) {}
+
+  /**
+   * Applies `event` to an order. Given the order's row locked FOR UPDATE in `tx` (settlement, refunds), its status is
+   * known and the move is one statement; given only an id, the row is locked first.
+   */
+  async transition<E extends OrderEvent>(tx: Executor, order: number | OrderRow, event: E, changes: TransitionChanges = {}): Promise<Moved<E> | undefined> {
+    const locked = typeof order === 'number' ? await lockIfMovable(tx, order, event) : order;
+    if (!locked || !canTransition(locked.status, event)) return undefined;
+    const { to } = ORDER_TRANSITIONS[event];
+    const result = await tx.execute(sql`
+      WITH moved AS (
+        UPDATE orders SET
+          status = ${to},
+          updated_at = now(),
+          paid_at = ${changes.paidAt !== undefined ? sql`${changes.paidAt}` : sql`paid_at`},
+          delivered_at = ${changes.deliveredAt !== undefined ? sql`${changes.deliveredAt}` : sql`delivered_at`},
+          third_order_id = ${changes.thirdOrderId !== undefined ? sql`${changes.thirdOrderId}` : sql`third_order_id`},
+          third_channel_name = ${changes.thirdChannelName !== undefined ? sql`${changes.thirdChannelName}` : sql`third_channel_name`},
+          provider_payment_id = ${changes.providerPaymentId !== undefined ? sql`${changes.providerPaymentId}` : sql`provider_payment_id`}
+        WHERE id = ${locked.id} AND status = ${locked.status}
+        RETURNING *),
+      history AS (
+        INSERT INTO order_status_history (order_id, from_status, to_status, event)
+        SELECT id, ${locked.status}, status, ${event} FROM moved)
+      SELECT * FROM moved`);
+    const row = (result as unknown as { rows: Record<string, unknown>[] }).rows[0];
+    if (!row) return undefined;
+    const moved = orderRowOf(row);
+    reportOrderMoved(tx, moved, event);
+    const sideEffect = (SIDE_EFFECTS as Partial<Record<OrderEvent, (effects: OrderEffects, step: TransitionStep) => Promise<unknown>>>)[event];
+    const effect = sideEffect ? await sideEffect(this.effects, { tx, order: moved, from: locked.status, event, process: this }) : undefined;
+    return { order: moved, effect: effect as EffectOf<E> };
+  }
+}
+
+/** Locks the order when the event can apply to its current status; undefined otherwise (nothing to wait for). */
+async function lockIfMovable(tx: Executor, orderId: number, event: OrderEvent): Promise<OrderRow | undefined> {
+  const [row] = await tx
+    .select()
     .from(orders)
-    .where(and(eq(orders.id, orderId), inArray(orders.status, [...from])))
+    .where(and(eq(orders.id, orderId), inArray(orders.status, [...ORDER_TRANSITIONS[event].from])))
     .for('update');
-  if (!before) return undefined;
-  const [updated] = await tx
-    .update(orders)
-    .set({ ...changes, status: to, updatedAt: sql`now()` })
-    .where(eq(orders.id, orderId))
-    .returning();
-  await tx.insert(orderStatusHistory).values({ orderId, fromStatus: before.status, toStatus: to, event });
-  reportOrderMoved(tx, updated!, event);
-  return updated;
+  return row;
+}
+
+const ORDER_COLUMNS = Object.entries(orders).filter(([, column]) => typeof column === 'object' && column !== null && 'name' in column) as [
+  keyof OrderRow,
+  { name: string; mapFromDriverValue?: (value: unknown) => unknown },
+][];
+
+/** An orders row read with raw SQL (snake_case, driver values) as Drizzle would return it. */
+export function orderRowOf(row: Record<string, unknown>): OrderRow {
+  const order: Record<string, unknown> = {};
+  for (const [key, column] of ORDER_COLUMNS) {
+    const value = row[column.name];
+    order[key] = value === null || value === undefined ? null : column.mapFromDriverValue ? column.mapFromDriverValue(value) : value;
+  }
+  return order as OrderRow;
 }

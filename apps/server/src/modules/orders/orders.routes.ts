@@ -1,12 +1,22 @@
 import type { FastifyInstance } from 'fastify';
+import { createVoucherOrder } from '@shop/contract/checkout';
 import { cancelOrder, listOrders, orderDetail, type OrderListTypeCode } from '@shop/contract/orders';
+import { byPlayer } from '../../http/rate-limit.ts';
 import { registerRoute } from '../../http/route.ts';
 import type { Services } from '../../services.ts';
+import { devicePlatformOf } from '../channels/channels.service.ts';
 
-export function registerOrderRoutes(app: FastifyInstance, { orders }: Services): void {
+export function registerOrderRoutes(app: FastifyInstance, { orders, voucherOrders, rateLimits, idempotency }: Services): void {
   registerRoute(app, listOrders, ({ user, query, language }) =>
     orders.list(user.userId, query.type as OrderListTypeCode, query.pageNum, query.pageSize, language),
   );
   registerRoute(app, orderDetail, ({ user, body, language }) => orders.detail(user.userId, body.orderId, language));
   registerRoute(app, cancelOrder, ({ user, body, language }) => orders.cancel(user.userId, body.orderId, body.orderSn, language));
+  registerRoute(
+    app,
+    createVoucherOrder,
+    ({ user, body, language, idempotency: claim, request }) =>
+      voucherOrders.create(user.userId, body, language, claim, devicePlatformOf(request.headers['user-agent'])),
+    { rateLimit: rateLimits.route(app, 'orders', byPlayer), idempotency },
+  );
 }

@@ -5,13 +5,16 @@ import type { Db, Executor } from '../../db/client.ts';
 import { orderItems, orders, refundRequests, refunds } from '../../db/schema.ts';
 import { notFound, conflict } from '../../shared/domain-errors.ts';
 import { pickLocalized } from '../../shared/localized.ts';
-import { minorToMajorNumber } from '../payments/money.ts';
-import { transition, type OrderRow } from './order-state-machine.ts';
+import { minorToMajorNumber } from '../../shared/money.ts';
+import type { OrderProcess, OrderRow } from './order-state-machine.ts';
 
 type ItemRow = typeof orderItems.$inferSelect;
 
 export class OrdersService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly process: OrderProcess,
+  ) {}
 
   async list(userId: number, type: OrderListTypeCode, pageNum: number, pageSize: number, language: Language) {
     const statuses = ORDER_LIST_TYPE_STATUSES[type];
@@ -39,6 +42,15 @@ export class OrdersService {
       .from(orders)
       .where(and(eq(orders.id, orderId), eq(orders.userId, userId), isNull(orders.deletedAt)));
     if (!row) throw notFound('orderNotFound');
+    return row;
+  }
+
+  /** The order whose current payment session at `provider` is `sessionId` (PayPal's return page names its order). */
+  async findByProviderSession(provider: string, sessionId: string): Promise<OrderRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.thirdChannelName, provider), eq(orders.thirdOrderId, sessionId)));
     return row;
   }
 
@@ -73,16 +85,16 @@ export class OrdersService {
     const row = await this.db.transaction(async (tx) => {
       const order = await this.findOwned(tx, userId, orderId);
       if (orderSn && orderSn !== order.orderSn) throw notFound('orderNotFound');
-      const cancelled = await transition(tx, order.id, 'cancelledByPlayer');
+      const cancelled = await this.process.transition(tx, order.id, 'cancelledByPlayer');
       if (!cancelled) throw conflict('orderNotCancellable');
-      return cancelled;
+      return cancelled.order;
     });
     return this.view(row, language);
   }
 
   /** Expiry job: closes the order if it is still unpaid; a no-op otherwise. */
   async expire(orderId: number): Promise<void> {
-    await this.db.transaction((tx) => transition(tx, orderId, 'expired'));
+    await this.db.transaction((tx) => this.process.transition(tx, orderId, 'expired'));
   }
 }
 

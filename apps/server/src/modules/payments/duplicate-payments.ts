@@ -4,13 +4,9 @@ import type { DuplicatePaymentView } from '@shop/contract/ops';
 import type { Db } from '../../db/client.ts';
 import { duplicatePayments, orders, type DuplicatePaymentStatus } from '../../db/schema.ts';
 import { notFound, upstreamFailed } from '../../shared/domain-errors.ts';
-import type { PaymentClients } from './payment-gateway.ts';
-import { settlePaypalRefund } from './paypal/paypal-settlement.ts';
+import type { PaymentProviders } from './provider-registry.ts';
 import { ProviderError } from './provider-error.ts';
 import type { SettlementService } from './settlement.ts';
-
-/** PayerMax refund numbers of second payments start with this, so their REFUND notifications are told apart. */
-export const DUPLICATE_REFUND_PREFIX = 'D';
 
 /**
  * Second payments (settlement records them in `duplicate_payments`): listed for operators and refunded through the
@@ -23,7 +19,7 @@ export const DUPLICATE_REFUND_PREFIX = 'D';
 export class DuplicatePaymentsService {
   constructor(
     private readonly db: Db,
-    private readonly clients: PaymentClients,
+    private readonly providers: PaymentProviders,
     private readonly settlement: SettlementService,
     private readonly log: FastifyBaseLogger,
   ) {}
@@ -47,26 +43,12 @@ export class DuplicatePaymentsService {
     try {
       await this.askProvider(claimed, order!.orderSn, reason);
     } catch (error) {
-      await this.markFailed(id, error instanceof Error ? error.message : String(error));
+      await this.settlement.refundFailed({ kind: 'second-payment', id }, error instanceof Error ? error.message : String(error));
       this.log.warn({ err: error, duplicatePaymentId: id }, 'refund of a second payment failed');
       if (error instanceof ProviderError) throw upstreamFailed('refundProviderError');
       throw error;
     }
     return this.view(id);
-  }
-
-  /** The provider reported that a refund it was asked for failed (the operator may try again). */
-  async markFailed(id: number, reason: string): Promise<void> {
-    await this.db
-      .update(duplicatePayments)
-      .set({ status: 'refund_failed', lastError: reason, updatedAt: sql`now()` })
-      .where(and(eq(duplicatePayments.id, id), eq(duplicatePayments.status, 'refund_pending')));
-  }
-
-  /** Which second payment a PayerMax refund number belongs to (`D<id>`), if it is one of ours. */
-  static fromPayermaxRefundNo(outRefundNo: string): number | undefined {
-    const match = new RegExp(`^${DUPLICATE_REFUND_PREFIX}(\\d+)$`).exec(outRefundNo);
-    return match ? Number(match[1]) : undefined;
   }
 
   private async view(id: number): Promise<DuplicatePaymentView> {
@@ -83,44 +65,21 @@ export class DuplicatePaymentsService {
       .$dynamic();
   }
 
+  /** Asks the provider that took the second payment to refund it; one that confirms at once is settled now. */
   private async askProvider(payment: typeof duplicatePayments.$inferSelect, orderSn: string, reason: string): Promise<void> {
-    const setRefundId = (providerRefundId: string) =>
-      this.db.update(duplicatePayments).set({ providerRefundId, updatedAt: sql`now()` }).where(eq(duplicatePayments.id, payment.id));
-    switch (payment.provider) {
-      case 'paypal': {
-        const refund = await this.clients.paypal.refundCapture(payment.paymentId, `refund-duplicate-${payment.id}`);
-        await setRefundId(refund.refundId);
-        if (refund.status === 'COMPLETED') {
-          await settlePaypalRefund(this.settlement, {
-            orderId: payment.orderId,
-            refundId: refund.refundId,
-            amountMinor: payment.amountMinor,
-            currency: payment.currency,
-            captureId: payment.paymentId,
-            eventType: 'refund.completed',
-            payload: refund,
-          });
-        }
-        return;
-      }
-      case 'xsolla':
-        // Xsolla answers 204; its refund webhook, naming the transaction, completes it.
-        await this.clients.xsolla.refund(payment.paymentId, reason);
-        return;
-      case 'payermax': {
-        const answer = await this.clients.payermax.refund({
-          outRefundNo: `${DUPLICATE_REFUND_PREFIX}${payment.id}`,
-          outTradeNo: orderSn,
-          amountMinor: payment.amountMinor,
-          currency: payment.currency,
-          comments: reason,
-        });
-        if (answer.refundTradeNo) await setRefundId(answer.refundTradeNo);
-        return;
-      }
-      default:
-        throw new Error(`second payment ${payment.id} has an unknown provider ${payment.provider}`);
+    const provider = this.providers.get(payment.provider);
+    const started = await provider.refund({
+      subject: { kind: 'second-payment', id: payment.id },
+      orderSn,
+      paymentId: payment.paymentId,
+      amountMinor: payment.amountMinor,
+      currency: payment.currency,
+      reason,
+    });
+    if (started.refundId) {
+      await this.db.update(duplicatePayments).set({ providerRefundId: started.refundId, updatedAt: sql`now()` }).where(eq(duplicatePayments.id, payment.id));
     }
+    await this.settlement.applyAll(provider.name, started.facts);
   }
 }
 

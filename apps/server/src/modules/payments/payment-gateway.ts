@@ -1,125 +1,52 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Language } from '@shop/contract/languages';
 import type { AppConfig } from '../../config.ts';
-import type { Db } from '../../db/client.ts';
-import { orders } from '../../db/schema.ts';
 import { translate } from '../../i18n/messages.ts';
-import type { OrderRow } from '../orders/order-state-machine.ts';
-import type { PaypalClient } from './paypal/paypal-client.ts';
-import type { XsollaClient } from './xsolla/xsolla-client.ts';
-import type { PayermaxClient } from './payermax/payermax-client.ts';
+import type { OpenedOrderPayment, PaymentContext, PaymentDraft, PaymentOpener } from '../orders/ports.ts';
+import type { PaymentProviders } from './provider-registry.ts';
 import { ProviderError } from './provider-error.ts';
 
-export interface OpenPaymentOptions {
-  language: Language;
-  description: string;
-  from: 'voucher' | 'shop';
-  userCountry: string;
-}
-
-/** What opening a payment needs to know of an order; the order row need not exist yet. */
-export type PaymentDraft = Pick<OrderRow, 'id' | 'orderSn' | 'userId' | 'thirdChannelName' | 'currency' | 'payAmountMinor'>;
-
-export interface OpenedPayment {
-  /** The provider's answer for the client: the spec's thirdPayResponse. */
-  body: string;
-  thirdOrderId?: string;
-}
-
-export interface PaymentClients {
-  paypal: PaypalClient;
-  xsolla: XsollaClient;
-  payermax: PayermaxClient;
-}
-
 /**
- * Opens the provider's checkout for an order and answers what the client needs, as the JSON string the spec calls
- * thirdPayResponse. Every call carries an idempotency key derived from the order (PayPal-Request-Id, external_id,
- * outTradeNo), so retrying after a timeout cannot open two payments.
+ * Opens orders' payments at their providers (the orders module's PaymentOpener). Every call carries an idempotency key
+ * derived from the order (PayPal-Request-Id, external_id, outTradeNo), so opening again after a timeout cannot open two
+ * payments; a provider's failure becomes the answer the client shows, never a throw.
  */
-export class PaymentGateway {
+export class PaymentGateway implements PaymentOpener {
   constructor(
-    private readonly db: Db,
-    private readonly config: AppConfig,
-    private readonly clients: PaymentClients,
+    private readonly config: Pick<AppConfig, 'publicUrl' | 'webhookBaseUrl' | 'orderExpiryMs'>,
+    private readonly providers: PaymentProviders,
     private readonly log: FastifyBaseLogger,
   ) {}
 
-  returnUrl(order: PaymentDraft, from: string, page: 'return' | 'cancel'): string {
-    const query = new URLSearchParams({ from, channel: order.thirdChannelName ?? '', orderId: String(order.id) });
+  /** Where the provider sends the player back: the return or cancel page, which looks the order up. */
+  returnUrl(order: { orderId: number; provider: string }, from: string, page: 'return' | 'cancel'): string {
+    const query = new URLSearchParams({ from, channel: order.provider, orderId: String(order.orderId) });
     return `${this.config.publicUrl}/payment/${page}?${query}`;
   }
 
-  /** Re-opens the payment of an existing order and records the provider's new answer on it. */
-  async reopen(order: OrderRow, options: OpenPaymentOptions): Promise<string> {
-    const response = await this.request(order, options);
-    await this.db
-      .update(orders)
-      .set({ thirdPayResponse: response.body, ...(response.thirdOrderId ? { thirdOrderId: response.thirdOrderId } : {}) })
-      .where(eq(orders.id, order.id));
-    return response.body;
-  }
-
-  /** Asks the order's provider to open a payment; provider failures become an answer the client shows, never a throw. */
-  async request(order: PaymentDraft, options: OpenPaymentOptions): Promise<OpenedPayment> {
-    const unavailable = translate(options.language, 'paymentProviderError');
+  async open(draft: PaymentDraft, context: PaymentContext): Promise<OpenedOrderPayment> {
+    const provider = this.providers.get(draft.provider);
     try {
-      switch (order.thirdChannelName) {
-        case 'xsolla': {
-          const { token } = await this.clients.xsolla.createToken({
-            orderSn: order.orderSn,
-            userId: String(order.userId),
-            country: options.userCountry,
-            currency: order.currency,
-            amountMinor: order.payAmountMinor,
-            language: options.language,
-            description: options.description,
-            returnUrl: this.returnUrl(order, options.from, 'return'),
-            customParameters: { orderId: order.id },
-          });
-          return { body: JSON.stringify({ token }) };
-        }
-        case 'paypal': {
-          const created = await this.clients.paypal.createOrder({
-            requestId: `create-${order.orderSn}`,
-            orderSn: order.orderSn,
-            amountMinor: order.payAmountMinor,
-            currency: order.currency,
-            description: options.description,
-            returnUrl: this.returnUrl(order, options.from, 'return'),
-            cancelUrl: this.returnUrl(order, options.from, 'cancel'),
-            locale: options.language,
-          });
-          return { body: JSON.stringify({ id: created.id, status: created.status, links: created.links }), thirdOrderId: created.id };
-        }
-        case 'payermax': {
-          const answer = await this.clients.payermax.orderAndPay({
-            outTradeNo: order.orderSn,
-            subject: options.description,
-            amountMinor: order.payAmountMinor,
-            currency: order.currency,
-            country: options.userCountry,
-            userId: String(order.userId),
-            language: options.language,
-            frontCallbackUrl: this.returnUrl(order, options.from, 'return'),
-            notifyUrl: `${this.config.webhookBaseUrl}/api/webhooks/payermax`,
-            reference: String(order.id),
-            // PayerMax accepts 1800 to 86400 seconds; our own expiry job closes the order at our configured time anyway.
-            expireSeconds: Math.min(86_400, Math.max(1800, Math.round(this.config.orderExpiryMs / 1000))),
-          });
-          const tradeToken = (answer.data as { tradeToken?: string } | undefined)?.tradeToken;
-          return { body: JSON.stringify(answer), ...(tradeToken ? { thirdOrderId: tradeToken } : {}) };
-        }
-        default:
-          throw new Error(`order ${order.id} has no payment provider`);
-      }
+      const opened = await provider.open({
+        orderId: draft.orderId,
+        orderSn: draft.orderSn,
+        userId: draft.userId,
+        amountMinor: draft.amountMinor,
+        currency: draft.currency,
+        description: context.description,
+        language: context.language,
+        country: context.country,
+        returnUrl: this.returnUrl(draft, context.from, 'return'),
+        cancelUrl: this.returnUrl(draft, context.from, 'cancel'),
+        notifyUrl: `${this.config.webhookBaseUrl}/api/webhooks/${provider.name}`,
+        expireSeconds: Math.round(this.config.orderExpiryMs / 1000),
+      });
+      return { clientAnswer: opened.clientAnswer, ...(opened.sessionId ? { sessionId: opened.sessionId } : {}) };
     } catch (error) {
       if (!(error instanceof ProviderError)) throw error;
-      this.log.warn({ err: error, orderSn: order.orderSn, provider: error.provider }, 'opening the payment failed');
-      const message = error.kind === 'rejected' ? error.providerMessage ?? unavailable : unavailable;
-      if (order.thirdChannelName === 'payermax') return { body: JSON.stringify({ code: error.issue ?? 'PROVIDER_ERROR', msg: message }) };
-      return { body: JSON.stringify({ errorMessage: message }) };
+      this.log.warn({ err: error, orderSn: draft.orderSn, provider: error.provider }, 'opening the payment failed');
+      const unavailable = translate(context.language, 'paymentProviderError');
+      const message = error.kind === 'rejected' ? (error.providerMessage ?? unavailable) : unavailable;
+      return { clientAnswer: provider.openFailure(error, message) };
     }
   }
 }

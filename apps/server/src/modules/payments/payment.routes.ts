@@ -1,74 +1,60 @@
 import type { FastifyInstance } from 'fastify';
-import { and, eq } from 'drizzle-orm';
 import { payermaxOrder, paypalCapture, paypalOrder, xsollaToken, PayermaxPayResponse, XsollaPayResponse, payerActionLink, PaypalPayResponse } from '@shop/contract/checkout';
-import { createVoucherOrder } from '@shop/contract/checkout';
-import { isPayable, OrderStatus } from '@shop/contract/orders';
+import { OrderStatus } from '@shop/contract/orders';
 import { registerRoute } from '../../http/route.ts';
 import { devicePlatformOf } from '../channels/channels.service.ts';
-import { invalid, notFound, conflict, upstreamFailed } from '../../shared/domain-errors.ts';
-import { orders } from '../../db/schema.ts';
+import { invalid, notFound, upstreamFailed } from '../../shared/domain-errors.ts';
 import type { Services } from '../../services.ts';
-import { byPlayer } from '../../http/rate-limit.ts';
-import { captureAndSettle } from './paypal/paypal-settlement.ts';
+import { paypalEventKey } from './paypal/paypal-provider.ts';
 import { ProviderError } from './provider-error.ts';
+import { UnknownOrderError } from './settlement.ts';
 
+/**
+ * The spec's provider routes: each opens the payment of the caller's unpaid order again at the provider it names
+ * (the one reopen, orders/order-payments.ts), and PayPal's return page captures an approved payment through the settlement.
+ */
 export function registerPaymentRoutes(app: FastifyInstance, services: Services): void {
-  const { checkout, orders: orderService, db, paymentClients, settlement, rateLimits, idempotency } = services;
+  const { orderPayments, settlement, orders } = services;
+  const reopen = (userId: number, orderId: number, provider: string, language: Parameters<typeof orderPayments.payAgain>[2]['language'], userAgent: string | undefined) =>
+    orderPayments.payAgain(userId, orderId, { language, platform: devicePlatformOf(userAgent), expectProvider: provider });
 
-  registerRoute(
-    app,
-    createVoucherOrder,
-    ({ user, body, language, idempotency: claim, request }) =>
-      checkout.createVoucherOrder(user, body, language, claim, devicePlatformOf(request.headers['user-agent'])),
-    { rateLimit: rateLimits.route(app, 'orders', byPlayer), idempotency },
-  );
-
-  /** The caller's unpaid order, ready to be paid again. */
-  const payableOrder = async (userId: number, orderId: number) => {
-    const order = await orderService.findOwned(db, userId, orderId);
-    if (!isPayable(order.status)) throw conflict('orderNotPayable');
-    return order;
-  };
-
-  registerRoute(app, xsollaToken, async ({ user, body, language }) => {
-    const order = await payableOrder(user.userId, body.orderId);
-    return XsollaPayResponse.parse(JSON.parse(await checkout.reopen(order, 'xsolla', language)));
+  registerRoute(app, xsollaToken, async ({ user, body, language, request }) => {
+    const { result } = await reopen(user.userId, body.orderId, 'xsolla', language, request.headers['user-agent']);
+    return XsollaPayResponse.parse(JSON.parse(result.thirdPayResponse));
   });
 
-  registerRoute(app, payermaxOrder, async ({ user, body, language }) => {
-    const order = await payableOrder(user.userId, body.orderId);
-    return PayermaxPayResponse.parse(JSON.parse(await checkout.reopen(order, 'payermax', language)));
+  registerRoute(app, payermaxOrder, async ({ user, body, language, request }) => {
+    const { result } = await reopen(user.userId, body.orderId, 'payermax', language, request.headers['user-agent']);
+    return PayermaxPayResponse.parse(JSON.parse(result.thirdPayResponse));
   });
 
-  registerRoute(app, paypalOrder, async ({ user, body, language }) => {
-    const order = await payableOrder(user.userId, body.orderId);
-    if (order.orderSn !== body.orderSn) throw notFound('orderNotFound');
-    const response = PaypalPayResponse.parse(JSON.parse(await checkout.reopen(order, 'paypal', language)));
+  registerRoute(app, paypalOrder, async ({ user, body, language, request }) => {
+    const owned = await orders.findOwned(services.db, user.userId, body.orderId);
+    if (owned.orderSn !== body.orderSn) throw notFound('orderNotFound');
+    const { result } = await reopen(user.userId, body.orderId, 'paypal', language, request.headers['user-agent']);
+    const response = PaypalPayResponse.parse(JSON.parse(result.thirdPayResponse));
     const link = payerActionLink(response);
     if (!response.id || !link) throw upstreamFailed('paymentProviderError');
     return { thirdOrderId: response.id, payerActionUrl: link };
   });
 
   registerRoute(app, paypalCapture, async ({ body }) => {
-    const [order] = await db
-      .select()
-      .from(orders)
-      .where(and(eq(orders.thirdChannelName, 'paypal'), eq(orders.thirdOrderId, body.thirdOrderId)));
-    if (!order || (body.orderId !== undefined && body.orderId !== order.id) || (body.orderSn && body.orderSn !== order.orderSn))
-      throw notFound('orderNotFound');
+    const order = await orders.findByProviderSession('paypal', body.thirdOrderId);
+    if (!order || (body.orderId !== undefined && body.orderId !== order.id) || (body.orderSn && body.orderSn !== order.orderSn)) throw notFound('orderNotFound');
     if (order.status === OrderStatus.AWAITING_PAYMENT || order.status === OrderStatus.PAYMENT_PROCESSING) {
       try {
-        await captureAndSettle(paymentClients.paypal, settlement, order);
+        await settlement.apply('paypal', { kind: 'approved', order: { orderId: order.id }, sessionId: body.thirdOrderId, eventKey: paypalEventKey({ kind: 'approval', paypalOrderId: body.thirdOrderId }), eventType: 'return.approved', payload: {} });
       } catch (error) {
         // PayPal timed out, failed or refused: the order stays as it is (reconciliation settles a capture that did
         // happen) and the player gets a clear message instead of a 500.
         if (error instanceof ProviderError) throw upstreamFailed('paymentProviderError');
+        if (error instanceof UnknownOrderError) throw notFound('orderNotFound');
         throw error;
       }
     } else if (order.status === OrderStatus.CANCELLED || order.status === OrderStatus.CLOSED) {
       throw invalid('orderNotPayable');
     }
-    const [after] = await db.select({ status: orders.status }).from(orders).where(eq(orders.id, order.id));
+    const after = await orders.findByProviderSession('paypal', body.thirdOrderId);
     return { status: after!.status, orderId: order.id };
   });
 }

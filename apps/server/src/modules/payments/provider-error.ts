@@ -1,4 +1,4 @@
-export type PaymentProvider = 'paypal' | 'xsolla' | 'payermax';
+import type { ProviderName } from './payment-provider.ts';
 
 /**
  * - `timeout`, `network`: no answer; the provider may or may not have acted.
@@ -24,7 +24,7 @@ export class ProviderError extends Error {
   readonly issue?: string;
 
   constructor(
-    readonly provider: PaymentProvider,
+    readonly provider: ProviderName,
     readonly kind: ProviderErrorKind,
     message: string,
     details: ProviderErrorDetails = {},

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
-import { ProviderError, type PaymentProvider, type ProviderErrorKind } from './provider-error.ts';
+import type { ProviderName } from './payment-provider.ts';
+import { ProviderError, type ProviderErrorKind } from './provider-error.ts';
 
 /** Every provider call gives up after this long; the outcome is then unknown and reconciliation settles it. */
 export const PROVIDER_TIMEOUT_MS = 15_000;
@@ -20,7 +21,7 @@ export interface ProviderResponse {
 
 /** Sends one request and reads the whole body; every way of getting no answer becomes a ProviderError. */
 export async function sendRequest(
-  provider: PaymentProvider,
+  provider: ProviderName,
   fetchImpl: typeof fetch,
   url: string,
   init: RequestInit,
@@ -49,7 +50,7 @@ export const isSuccess = (status: number) => status >= 200 && status < 300;
 
 /** Parses and validates a JSON body; an unreadable answer leaves the outcome unknown, hence kind 'http'. */
 export function parseJsonBody<S extends z.ZodType>(
-  provider: PaymentProvider,
+  provider: ProviderName,
   response: ProviderResponse,
   schema: S,
   what: string,

@@ -8,11 +8,9 @@ import { dbState, failDeliveries, playerWithRole } from '../../../test/game.ts';
 import { balanceOf, channelOf, createOrder, dropWebhooks, newPlayer, press, waitForStatus, type Player, type ProviderName } from '../../../test/shopping.ts';
 import { postPaypal } from '../../../test/webhooks.ts';
 import { signGameRequest } from '../games/game-server-client.ts';
-import { PayermaxClient } from './payermax/payermax-client.ts';
-import { PaypalClient } from './paypal/paypal-client.ts';
 import { ProviderRefundService } from './provider-refunds.ts';
+import { createPaymentProviders } from './provider-registry.ts';
 import { jsonResponse, stubFetch } from './test-fetch.ts';
-import { XsollaClient } from './xsolla/xsolla-client.ts';
 
 const OPS_TOKEN = 'ops-token-for-tests-0123456789abcdef';
 
@@ -130,11 +128,7 @@ describe.each(BACKENDS)('refunds through the providers (%s)', (backend) => {
     const { config, db, settlement } = shop.services;
     const broken = new ProviderRefundService(
       db,
-      {
-        paypal: new PaypalClient(config.paypal, { fetch: failing.fetch }),
-        xsolla: new XsollaClient(config.xsolla, { fetch: failing.fetch }),
-        payermax: new PayermaxClient(config.payermax, { fetch: failing.fetch }),
-      },
+      createPaymentProviders(config, { fetch: failing.fetch }).providers,
       settlement,
       shop.app.log,
     );

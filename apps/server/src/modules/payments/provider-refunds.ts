@@ -1,14 +1,13 @@
-import { and, desc, eq, like, notLike, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { OrderStatus } from '@shop/contract/orders';
 import type { RefundView } from '@shop/contract/ops';
 import type { Db } from '../../db/client.ts';
-import { orders, paymentEvents, refunds, voucherAccounts } from '../../db/schema.ts';
-import { notFound, conflict, upstreamFailed } from '../../shared/domain-errors.ts';
-import { creditedVouchers } from '../shop/refunds.service.ts';
+import { orders, refunds, voucherAccounts } from '../../db/schema.ts';
+import { conflict, notFound, upstreamFailed } from '../../shared/domain-errors.ts';
+import { creditedVouchers } from '../fulfilment/fulfilment.ts';
 import type { OrderRow } from '../orders/order-state-machine.ts';
-import type { PaymentClients } from './payment-gateway.ts';
-import { settlePaypalRefund } from './paypal/paypal-settlement.ts';
+import type { PaymentProviders } from './provider-registry.ts';
 import { ProviderError } from './provider-error.ts';
 import type { SettlementService } from './settlement.ts';
 
@@ -33,7 +32,7 @@ export interface RefundRequestOptions {
 export class ProviderRefundService {
   constructor(
     private readonly db: Db,
-    private readonly clients: PaymentClients,
+    private readonly providers: PaymentProviders,
     private readonly settlement: SettlementService,
     private readonly log: FastifyBaseLogger,
   ) {}
@@ -43,14 +42,15 @@ export class ProviderRefundService {
     if (!order) throw notFound('orderNotFound');
     const existing = await this.view(order.id);
     if (existing && existing.status !== 'failed') return existing;
-    if (!REFUNDABLE.includes(order.status) || !order.thirdChannelName || order.payAmountMinor <= 0) throw conflict('orderNotRefundable');
+    const provider = this.providers.find(order.thirdChannelName);
+    if (!REFUNDABLE.includes(order.status) || !provider || order.payAmountMinor <= 0) throw conflict('orderNotRefundable');
     await this.checkVouchers(order, options);
 
     const [claimed] = await this.db
       .insert(refunds)
       .values({
         orderId: order.id,
-        provider: order.thirdChannelName,
+        provider: provider.name,
         status: 'pending',
         initiatedBy: 'operator',
         amountMinor: order.payAmountMinor,
@@ -75,13 +75,6 @@ export class ProviderRefundService {
       throw error;
     }
     return (await this.view(order.id))!;
-  }
-
-  /** The provider reported that the refund it was asked for failed (the operator may try again). */
-  async markFailed(orderSn: string, reason: string): Promise<void> {
-    await this.db.execute(sql`
-      UPDATE refunds SET status = 'failed', last_error = ${reason}, updated_at = now()
-       WHERE status = 'pending' AND order_id = (SELECT id FROM orders WHERE order_sn = ${orderSn})`);
   }
 
   async view(orderId: number): Promise<RefundView | undefined> {
@@ -119,69 +112,22 @@ export class ProviderRefundService {
     if (balance < credited) throw conflict('refundVouchersSpent', { credited, spent: credited - balance });
   }
 
+  /**
+   * Asks the order's provider to refund the payment that paid it (orders.provider_payment_id). A provider that confirms
+   * at once (PayPal COMPLETED) is settled now; the others confirm by webhook, or reconciliation asks.
+   */
   private async askProvider(order: OrderRow, reason: string): Promise<void> {
-    switch (order.thirdChannelName) {
-      case 'paypal': {
-        const captureId = await this.providerId(order.id, 'paypal', 'capture:');
-        if (!captureId) throw new Error('no completed PayPal capture recorded for this order');
-        const refund = await this.clients.paypal.refundCapture(captureId, `refund-${order.orderSn}`);
-        await this.db.update(refunds).set({ providerRefundId: refund.refundId, updatedAt: sql`now()` }).where(eq(refunds.orderId, order.id));
-        if (refund.status === 'COMPLETED') {
-          await settlePaypalRefund(this.settlement, {
-            orderId: order.id,
-            refundId: refund.refundId,
-            amountMinor: order.payAmountMinor,
-            currency: order.currency,
-            captureId,
-            eventType: 'refund.completed',
-            payload: refund,
-          });
-        }
-        return;
-      }
-      case 'xsolla': {
-        const transactionId = await this.providerId(order.id, 'xsolla', 'payment:');
-        if (!transactionId) throw new Error('no Xsolla payment recorded for this order');
-        // Xsolla answers 204; the refund webhook completes it.
-        await this.clients.xsolla.refund(transactionId, reason);
-        await this.db.update(refunds).set({ providerRefundId: transactionId, updatedAt: sql`now()` }).where(eq(refunds.orderId, order.id));
-        return;
-      }
-      case 'payermax': {
-        const answer = await this.clients.payermax.refund({
-          outRefundNo: `R${order.orderSn}`,
-          outTradeNo: order.orderSn,
-          amountMinor: order.payAmountMinor,
-          currency: order.currency,
-          comments: reason,
-        });
-        // The REFUND notification completes it.
-        if (answer.refundTradeNo) {
-          await this.db.update(refunds).set({ providerRefundId: answer.refundTradeNo, updatedAt: sql`now()` }).where(eq(refunds.orderId, order.id));
-        }
-        return;
-      }
-      default:
-        throw new Error(`order ${order.orderSn} has no payment provider`);
-    }
-  }
-
-  /** The provider's id of the payment, from the settled event (`capture:<id>` for PayPal, `payment:<id>` for Xsolla). */
-  private async providerId(orderId: number, provider: string, prefix: string): Promise<string | undefined> {
-    const [event] = await this.db
-      .select({ key: paymentEvents.eventKey })
-      .from(paymentEvents)
-      .where(
-        and(
-          eq(paymentEvents.orderId, orderId),
-          eq(paymentEvents.provider, provider),
-          like(paymentEvents.eventKey, `${prefix}%`),
-          // a second payment's event is not the order's payment (settlement renames its type)
-          notLike(paymentEvents.eventType, 'second-payment.%'),
-        ),
-      )
-      .orderBy(desc(paymentEvents.id))
-      .limit(1);
-    return event?.key.slice(prefix.length);
+    const provider = this.providers.get(order.thirdChannelName);
+    if (!order.providerPaymentId) throw new Error(`order ${order.orderSn} has no ${provider.name} payment recorded`);
+    const started = await provider.refund({
+      subject: { kind: 'order', orderSn: order.orderSn },
+      orderSn: order.orderSn,
+      paymentId: order.providerPaymentId,
+      amountMinor: order.payAmountMinor,
+      currency: order.currency,
+      reason,
+    });
+    if (started.refundId) await this.db.update(refunds).set({ providerRefundId: started.refundId, updatedAt: sql`now()` }).where(eq(refunds.orderId, order.id));
+    await this.settlement.applyAll(provider.name, started.facts);
   }
 }

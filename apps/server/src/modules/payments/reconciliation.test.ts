@@ -2,11 +2,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { BACKENDS, startShop, type TestShop } from '../../../test/harness.ts';
 import { balanceOf, createOrder, dropWebhooks, newPlayer, orderOf, press, type ProviderName } from '../../../test/shopping.ts';
-import { PayermaxClient } from './payermax/payermax-client.ts';
-import { PaypalClient } from './paypal/paypal-client.ts';
 import { ReconciliationService, RECONCILE_ORDER_JOB, RECONCILE_SWEEP_JOB } from './reconciliation.ts';
+import { createPaymentProviders } from './provider-registry.ts';
 import { hangingFetch, jsonResponse, stubFetch } from './test-fetch.ts';
-import { XsollaClient } from './xsolla/xsolla-client.ts';
 
 describe.each(BACKENDS)('reconciliation with the providers (%s)', (backend) => {
   let shop: TestShop;
@@ -89,11 +87,7 @@ describe.each(BACKENDS)('reconciliation with the providers (%s)', (backend) => {
     return new ReconciliationService(
       db,
       settlement,
-      {
-        paypal: new PaypalClient(config.paypal, { fetch: fetchImpl }),
-        xsolla: new XsollaClient(config.xsolla, { fetch: fetchImpl }),
-        payermax: new PayermaxClient(config.payermax, { fetch: fetchImpl }),
-      },
+      createPaymentProviders(config, { fetch: fetchImpl }).providers,
       refundReconciliation,
       config.reconciliation,
       shop.app.log,

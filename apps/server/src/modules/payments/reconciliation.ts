@@ -7,9 +7,7 @@ import { orders, supersededPaymentSessions } from '../../db/schema.ts';
 import { enqueue, type JobHandler } from '../../jobs/outbox.ts';
 import { RecurringJob } from '../../jobs/recurring.ts';
 import type { OrderRow } from '../orders/order-state-machine.ts';
-import { decimalToMinor } from './money.ts';
-import type { PaymentClients } from './payment-gateway.ts';
-import { captureAndSettle } from './paypal/paypal-settlement.ts';
+import type { PaymentProviders } from './provider-registry.ts';
 import type { RefundReconciliation } from './refund-reconciliation.ts';
 import type { SettleOutcome, SettlementService } from './settlement.ts';
 
@@ -38,7 +36,7 @@ export class ReconciliationService {
   constructor(
     private readonly db: Db,
     private readonly settlement: SettlementService,
-    private readonly clients: PaymentClients,
+    private readonly providers: PaymentProviders,
     private readonly refunds: RefundReconciliation,
     private readonly config: ReconciliationConfig,
     private readonly log: FastifyBaseLogger,
@@ -123,110 +121,45 @@ export class ReconciliationService {
   /** The sessions to ask about an order: its own while it is unpaid (or closed recently), then those it left. */
   private async sessionsToAsk(order: OrderRow): Promise<PaymentSession[]> {
     const open: number[] = [S.AWAITING_PAYMENT, S.PAYMENT_PROCESSING, S.CLOSED, S.CANCELLED, S.TRANSACTION_FAILED];
-    const own: PaymentSession = { provider: order.thirdChannelName ?? '', thirdOrderId: order.thirdOrderId, current: true };
     const left = await this.db
       .select({ provider: supersededPaymentSessions.provider, thirdOrderId: supersededPaymentSessions.thirdOrderId })
       .from(supersededPaymentSessions)
       .where(eq(supersededPaymentSessions.orderId, order.id));
     const sessions: PaymentSession[] = [];
     const seen = new Set<string>();
-    // Xsolla and PayerMax are asked by our order number (one question covers every session); PayPal per PayPal order.
-    const key = (session: { provider: string; thirdOrderId: string | null }) =>
-      session.provider === 'paypal' ? `paypal:${session.thirdOrderId}` : session.provider;
+    // A provider asked by our order number answers for every session at once; one asked per session, per session.
+    const key = (session: PaymentSession) =>
+      this.providers.find(session.provider)?.queryScope === 'session' ? `${session.provider}:${session.thirdOrderId}` : session.provider;
+    const own = { provider: order.thirdChannelName ?? '', thirdOrderId: order.thirdOrderId };
     // A paid order's own session is not asked again: its payment is settled.
     if (order.thirdChannelName) seen.add(key(own));
     if (order.thirdChannelName && open.includes(order.status)) sessions.push(own);
     for (const session of left) {
       if (seen.has(key(session))) continue;
       seen.add(key(session));
-      sessions.push({ ...session, current: false });
+      sessions.push(session);
     }
     return sessions;
   }
 
-  private ask(order: OrderRow, session: PaymentSession): Promise<ReconcileOutcome> {
-    switch (session.provider) {
-      case 'paypal':
-        return this.askPaypal(order, session);
-      case 'payermax':
-        return this.askPayermax(order);
-      case 'xsolla':
-        return this.askXsolla(order);
-      default:
-        return Promise.resolve('skipped');
-    }
-  }
-
-  private async askPaypal(order: OrderRow, session: PaymentSession): Promise<ReconcileOutcome> {
-    if (!session.thirdOrderId) return 'skipped';
-    const paypalOrder = await this.clients.paypal.getOrder(session.thirdOrderId);
-    const captures = paypalOrder.purchase_units?.flatMap((unit) => unit.payments?.captures ?? []) ?? [];
-    const completed = captures.find((capture) => capture.status === 'COMPLETED' && capture.amount);
-    if (completed?.amount) {
-      return this.settlement.confirmPaid({
-        provider: 'paypal',
-        eventKey: `capture:${completed.id}`,
-        eventType: 'reconcile.capture.completed',
-        order: { id: order.id },
-        amountMinor: decimalToMinor(completed.amount.value, completed.amount.currency_code),
-        currency: completed.amount.currency_code,
-        thirdOrderId: paypalOrder.id,
-        paymentId: completed.id,
-        payload: paypalOrder,
-      });
-    }
-    // Approved by the player but never captured (the return page and the webhook were both lost): capture it now,
-    // but only the order's own session while it still waits for the money; a closed order's approval, or one the player
-    // left for another channel, lapses uncharged.
-    const waiting = order.status === S.AWAITING_PAYMENT || order.status === S.PAYMENT_PROCESSING;
-    if (paypalOrder.status === 'APPROVED' && waiting && session.current) return captureAndSettle(this.clients.paypal, this.settlement, order);
-    return 'unpaid';
-  }
-
-  private async askPayermax(order: OrderRow): Promise<ReconcileOutcome> {
-    const data = await this.clients.payermax.orderQuery(order.orderSn);
-    const base = { provider: 'payermax' as const, order: { id: order.id }, payload: data };
-    if (data.status === 'SUCCESS' && data.totalAmount !== undefined && data.currency) {
-      return this.settlement.confirmPaid({
-        ...base,
-        eventKey: `payment:${data.outTradeNo}:SUCCESS`,
-        eventType: 'reconcile.payment.SUCCESS',
-        amountMinor: decimalToMinor(data.totalAmount, data.currency),
-        currency: data.currency,
-        ...(data.tradeToken ? { thirdOrderId: data.tradeToken } : {}),
-        paymentId: data.tradeToken ?? data.outTradeNo,
-      });
-    }
-    if (data.status === 'FAILED') return this.settlement.paymentFailed({ ...base, eventKey: `payment:${data.outTradeNo}:FAILED`, eventType: 'reconcile.payment.FAILED' });
-    return 'unpaid';
-  }
-
-  /** Every completed transaction counts: the first pays the order, any other is a second payment to refund. */
-  private async askXsolla(order: OrderRow): Promise<ReconcileOutcome> {
-    const transactions = await this.clients.xsolla.findTransactions(order.orderSn);
-    let outcome: ReconcileOutcome = 'unpaid';
-    for (const done of transactions) {
-      if (done.status !== 'done' || done.amountMinor === undefined || !done.currency) continue;
-      const answer = await this.settlement.confirmPaid({
-        provider: 'xsolla',
-        eventKey: `payment:${done.id}`,
-        eventType: 'reconcile.payment',
-        order: { id: order.id },
-        amountMinor: done.amountMinor,
-        currency: done.currency,
-        thirdOrderId: String(done.id),
-        paymentId: String(done.id),
-        payload: done,
-      });
-      if (outcome === 'unpaid') outcome = answer;
-    }
+  /**
+   * What the session's provider knows, settled like its webhooks. An approval it reports is captured by the settlement
+   * only if it is still the order's own session and the order waits for the money; one the player left lapses uncharged.
+   */
+  private async ask(order: OrderRow, session: PaymentSession): Promise<ReconcileOutcome> {
+    const provider = this.providers.find(session.provider);
+    if (!provider) return 'skipped';
+    if (provider.queryScope === 'session' && !session.thirdOrderId) return 'skipped';
+    const facts = await provider.query({ orderId: order.id, orderSn: order.orderSn, sessionId: session.thirdOrderId });
+    const outcome = await this.settlement.applyAll(provider.name, facts);
+    // An approval that was not captured (the order is closed, or the session left) moved no money.
+    if (outcome === undefined || (outcome === 'unchanged' && facts.every((fact) => fact.kind === 'approved'))) return 'unpaid';
     return outcome;
   }
 }
 
-/** A provider session of an order: the one it has now, or one it left when the player switched channels. */
+/** A payment session of an order: the one it has now, or one it left when the player switched channels. */
 interface PaymentSession {
   provider: string;
   thirdOrderId: string | null;
-  current: boolean;
 }

@@ -4,10 +4,8 @@ import type { ReconciliationConfig } from '../../config.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import { duplicatePayments, orders, refunds } from '../../db/schema.ts';
 import { enqueue, type JobHandler } from '../../jobs/outbox.ts';
-import type { DuplicatePaymentsService } from './duplicate-payments.ts';
-import type { PaymentClients } from './payment-gateway.ts';
-import { settlePaypalRefund } from './paypal/paypal-settlement.ts';
-import type { ProviderRefundService } from './provider-refunds.ts';
+import type { RefundSubject } from './payment-provider.ts';
+import type { PaymentProviders } from './provider-registry.ts';
 import type { SettleOutcome, SettlementService } from './settlement.ts';
 
 export const RECONCILE_REFUND_JOB = 'payments.reconcile-refund';
@@ -41,9 +39,7 @@ export class RefundReconciliation {
   constructor(
     private readonly db: Db,
     private readonly settlement: SettlementService,
-    private readonly providerRefunds: ProviderRefundService,
-    private readonly duplicates: DuplicatePaymentsService,
-    private readonly clients: PaymentClients,
+    private readonly providers: PaymentProviders,
     private readonly config: ReconciliationConfig,
     private readonly log: FastifyBaseLogger,
   ) {}
@@ -114,53 +110,17 @@ export class RefundReconciliation {
     return row && { kind, ...row };
   }
 
+  /** Asks the refund's provider; what it reports goes through the settlement under the same keys as its webhooks. */
   private async ask(refund: PendingRefund): Promise<RefundReconcileOutcome> {
-    switch (refund.provider) {
-      case 'paypal': {
-        if (!refund.providerRefundId) return 'skipped';
-        const answer = await this.clients.paypal.getRefund(refund.providerRefundId);
-        if (answer.status === 'COMPLETED') {
-          return settlePaypalRefund(this.settlement, {
-            orderId: refund.orderId,
-            refundId: answer.id,
-            amountMinor: answer.amountMinor,
-            currency: answer.currency,
-            ...(answer.captureId ? { captureId: answer.captureId } : {}),
-            eventType: 'reconcile.refund.completed',
-            payload: answer,
-          });
-        }
-        if (answer.status === 'FAILED' || answer.status === 'CANCELLED') {
-          await this.markFailed(refund, `PayPal: refund ${answer.status}`);
-          return 'failed';
-        }
-        return 'pending';
-      }
-      case 'xsolla': {
-        // An order's refund names its transaction (providerRefundId); a second payment's refund, the payment itself.
-        const transactionId = refund.paymentId ?? refund.providerRefundId;
-        if (!transactionId) return 'skipped';
-        const transactions = await this.clients.xsolla.findTransactions(refund.orderSn);
-        const refunded = transactions.find((transaction) => String(transaction.id) === transactionId && transaction.status === 'refunded');
-        if (!refunded || refunded.amountMinor === undefined || !refunded.currency) return 'pending';
-        return this.settlement.refunded({
-          provider: 'xsolla',
-          eventKey: `refund:${refunded.id}`,
-          eventType: 'reconcile.refund',
-          order: { id: refund.orderId },
-          amountMinor: refunded.amountMinor,
-          currency: refunded.currency,
-          providerRefundId: String(refunded.id),
-          refundedPaymentId: String(refunded.id),
-          payload: refunded,
-        });
-      }
-      default:
-        return 'skipped';
+    const provider = this.providers.find(refund.provider);
+    if (!provider?.queryRefund) return 'skipped';
+    const subject: RefundSubject = refund.kind === 'order' ? { kind: 'order', orderSn: refund.orderSn } : { kind: 'second-payment', id: refund.id };
+    const answer = await provider.queryRefund({ subject, orderId: refund.orderId, orderSn: refund.orderSn, refundId: refund.providerRefundId, paymentId: refund.paymentId });
+    if (answer === 'pending') return 'pending';
+    if (answer.some((fact) => fact.kind === 'refund-failed')) {
+      await this.settlement.applyAll(provider.name, answer);
+      return 'failed';
     }
-  }
-
-  private markFailed(refund: PendingRefund, reason: string): Promise<void> {
-    return refund.kind === 'order' ? this.providerRefunds.markFailed(refund.orderSn, reason) : this.duplicates.markFailed(refund.id, reason);
+    return (await this.settlement.applyAll(provider.name, answer)) ?? 'pending';
   }
 }

@@ -3,21 +3,26 @@ import { GoodsType } from '@shop/contract/catalog';
 import type { Language } from '@shop/contract/languages';
 import type { ProductDetail, ReceiveResult, ShopProduct } from '@shop/contract/products';
 import type { Db } from '../../db/client.ts';
-import { giftClaims, orderItems, orders, products } from '../../db/schema.ts';
-import { invalid, notFound, conflict } from '../../shared/domain-errors.ts';
-import type { IdempotencyClaim } from '../../http/idempotency.ts';
+import { giftClaims, products } from '../../db/schema.ts';
+import { conflict, invalid, notFound } from '../../shared/domain-errors.ts';
 import { pickLocalized } from '../../shared/localized.ts';
+import { minorToMajorNumber } from '../../shared/money.ts';
 import { TtlCache } from '../../shared/ttl-cache.ts';
 import type { SessionUser } from '../auth/tokens.ts';
-import type { CatalogService, ProductRow } from '../catalog/catalog.service.ts';
-import { CATALOGUE_CACHE_MS, onSaleNow } from '../catalog/catalog.service.ts';
+import { CATALOGUE_CACHE_MS, onSaleNow, type CatalogService, type ProductRow } from '../catalog/catalog.service.ts';
 import type { GamesService } from '../games/games.service.ts';
-import { reportOrderCreated } from '../orders/order-events.ts';
-import { newOrderSn } from '../orders/order-number.ts';
-import { transition } from '../orders/order-state-machine.ts';
-import { minorToMajorNumber } from '../payments/money.ts';
+import type { OrderKind, OrderPlacement } from '../orders/order-placement.ts';
+import type { OrderRow } from '../orders/order-state-machine.ts';
+import type { AnswerRecorder } from '../orders/ports.ts';
 import type { RolesService } from '../roles/roles.service.ts';
-import { DeliveryService } from './delivery.service.ts';
+
+/** A free web-only gift: only free products, for the role the claim is for. */
+const GIFT_CLAIM: OrderKind = {
+  source: 'gift',
+  refuse: (product) => (product.goodsType !== GoodsType.FREE ? invalid('productNotFree') : undefined),
+  roleMissing: () => notFound('gameAccountNotFound'),
+  roleOfAnotherGame: 'productOfAnotherGame',
+};
 
 export function toShopProduct(row: ProductRow, language: Language): ShopProduct {
   return {
@@ -48,6 +53,7 @@ export class ProductsService {
     private readonly catalog: CatalogService,
     private readonly games: GamesService,
     private readonly roles: RolesService,
+    private readonly placement: OrderPlacement,
   ) {}
 
   /** Drops this instance's cached lists (after a console change; other instances follow within CATALOGUE_CACHE_MS). */
@@ -98,64 +104,40 @@ export class ProductsService {
   }
 
   /**
-   * Claims a free gift for one of the player's game accounts. One transaction writes the zero-amount gift order, its
-   * item, the claim and the delivery job. The claim's unique key (product, game account) is the lock: a second claim,
-   * also a simultaneous one, inserts nothing (ON CONFLICT DO NOTHING, waiting for the first to commit) and the whole
-   * transaction rolls back, so nothing of it remains.
+   * Claims a free gift for one of the player's game accounts, through the one order flow (orders/order-placement.ts): a
+   * zero-amount gift order, its item, the claim and (as the state machine's side effect of giftClaimed) the delivery job,
+   * in one transaction. The claim's unique key (product, game account) is the lock: a second claim, also a simultaneous
+   * one, inserts nothing (ON CONFLICT DO NOTHING, waiting for the first to commit) and the whole transaction rolls back,
+   * so nothing of it remains.
    * A gift with a claim limit (the number of roles that may claim it in all) is counted under a lock of its product row
    * (FOR NO KEY UPDATE: claims of that gift queue, purchases referencing other products do not), so simultaneous claims
    * never exceed the limit; the limit is read under that lock, so an operator's change applies at once.
    */
-  async receive(user: SessionUser, productId: number, gameAccountId?: number, idempotency?: IdempotencyClaim): Promise<ReceiveResult> {
+  async receive(user: SessionUser, productId: number, gameAccountId?: number, answer?: AnswerRecorder): Promise<ReceiveResult> {
     const account = await this.roles.resolve(user, gameAccountId);
-    const product = await this.catalog.sellableProduct(this.db, productId);
-    if (!product) throw notFound('productNotFound');
-    if (product.goodsType !== GoodsType.FREE) throw invalid('productNotFree');
-    if (product.appId !== account.appId) throw invalid('productOfAnotherGame');
-    return this.db.transaction(async (tx) => {
-      const [locked] = await tx.select({ claimLimit: products.claimLimit }).from(products).where(eq(products.id, product.id)).for('no key update');
-      if (locked?.claimLimit != null) {
-        const [claims] = await tx.select({ n: count() }).from(giftClaims).where(eq(giftClaims.productId, product.id));
-        if ((claims?.n ?? 0) >= locked.claimLimit) throw conflict('giftClaimLimitReached');
-      }
-      const [order] = await tx
-        .insert(orders)
-        .values({
-          orderSn: newOrderSn(),
-          userId: user.userId,
-          appId: account.appId,
-          gameAccountId: account.id,
-          orderSource: 'gift',
-          currency: product.currency,
-          totalAmountMinor: 0,
-          payAmountMinor: 0,
-        })
-        .returning();
-      reportOrderCreated(tx, order!);
-      await tx.insert(orderItems).values({
-        orderId: order!.id,
-        productId: product.id,
-        names: product.names,
-        descs: product.descs,
-        thumb: product.thumbnail,
-        categoryId: product.categoryId,
-        goodsType: product.goodsType,
-        quantity: 1,
-        currency: product.currency,
-        priceMinor: 0,
-        originalPriceMinor: 0,
-      });
-      const [claim] = await tx
-        .insert(giftClaims)
-        .values({ productId: product.id, gameAccountId: account.id, userId: user.userId, orderId: order!.id })
-        .onConflictDoNothing()
-        .returning({ id: giftClaims.id });
-      if (!claim) throw conflict('giftAlreadyClaimed');
-      const paid = await transition(tx, order!.id, 'giftClaimed', { paidAt: new Date() });
-      await DeliveryService.enqueue(tx, order!.id);
-      const result = { productId: product.id, gameAccountId: account.id, orderId: order!.id, orderSn: order!.orderSn, status: paid!.status };
-      await idempotency?.complete(tx, result);
-      return result;
+    const resultOf = (order: OrderRow): ReceiveResult => ({ productId, gameAccountId: account.id, orderId: order.id, orderSn: order.orderSn, status: order.status });
+    const { order } = await this.placement.place({
+      kind: GIFT_CLAIM,
+      userId: user.userId,
+      appId: account.appId,
+      role: { resolved: { id: account.id, appId: account.appId } },
+      lines: [{ productId, quantity: 1 }],
+      language: 'en',
+      alsoInTransaction: async (tx, created) => {
+        const [locked] = await tx.select({ claimLimit: products.claimLimit }).from(products).where(eq(products.id, productId)).for('no key update');
+        if (locked?.claimLimit != null) {
+          const [claims] = await tx.select({ n: count() }).from(giftClaims).where(eq(giftClaims.productId, productId));
+          if ((claims?.n ?? 0) >= locked.claimLimit) throw conflict('giftClaimLimitReached');
+        }
+        const [claim] = await tx
+          .insert(giftClaims)
+          .values({ productId, gameAccountId: account.id, userId: user.userId, orderId: created.id })
+          .onConflictDoNothing()
+          .returning({ id: giftClaims.id });
+        if (!claim) throw conflict('giftAlreadyClaimed');
+      },
+      ...(answer ? { recordAnswer: (tx, created) => answer.complete(tx, resultOf(created)) } : {}),
     });
+    return resultOf(order);
   }
 }

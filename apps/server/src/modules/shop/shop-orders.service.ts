@@ -6,32 +6,38 @@ import { DEFAULT_REGION } from '@shop/contract/games';
 import type { Language } from '@shop/contract/languages';
 import { OrderStatus } from '@shop/contract/orders';
 import { MAX_ITEMS_PER_ORDER, PayType, type OrderItemDetail, type RefundRequestInfo } from '@shop/contract/shop-orders';
-import type { AppConfig } from '../../config.ts';
 import type { Db, Executor } from '../../db/client.ts';
-import { orderItems, orders, products, refundRequests, supersededPaymentSessions } from '../../db/schema.ts';
-import { invalid, notFound, conflict } from '../../shared/domain-errors.ts';
+import { orderItems, orders, refundRequests } from '../../db/schema.ts';
+import { conflict, invalid, notFound } from '../../shared/domain-errors.ts';
 import { pickLocalized } from '../../shared/localized.ts';
+import { minorToMajorNumber } from '../../shared/money.ts';
 import type { SessionUser } from '../auth/tokens.ts';
-import { onSaleNow } from '../catalog/catalog.service.ts';
 import type { ChannelsService } from '../channels/channels.service.ts';
+import type { DeliveryService } from '../fulfilment/delivery.service.ts';
 import type { GamesService } from '../games/games.service.ts';
-import { newOrderSn } from '../orders/order-number.ts';
-import { canTransition, transition } from '../orders/order-state-machine.ts';
+import type { OrderPayments } from '../orders/order-payments.ts';
+import { createOrderResult, type OrderKind, type OrderPlacement } from '../orders/order-placement.ts';
+import { canTransition, type OrderProcess } from '../orders/order-state-machine.ts';
 import type { OrdersService } from '../orders/orders.service.ts';
-import { createOrderResult, enqueueExpiry, nextOrderId } from '../orders/order-creation.ts';
-import { reportOrderCreated } from '../orders/order-events.ts';
-import { checkUnpaidOrders, reserveUnpaidOrderSlot } from '../orders/unpaid-orders.ts';
-import type { IdempotencyClaim } from '../../http/idempotency.ts';
-import { minorToMajorNumber } from '../payments/money.ts';
-import type { PaymentGateway } from '../payments/payment-gateway.ts';
+import type { AnswerRecorder } from '../orders/ports.ts';
 import type { RolesService } from '../roles/roles.service.ts';
-import type { DeliveryService } from './delivery.service.ts';
 
 const S = OrderStatus;
 /** Final states a player may remove from My Orders. */
 export const DELETABLE_STATUSES = [S.ORDER_COMPLETE, S.CLOSED, S.CANCELLED, S.REFUND_COMPLETE, S.TRANSACTION_FAILED, S.REFUNDED_AFTER_DELIVERY];
 /** Paid states in which a refund can be requested. */
 export const REFUNDABLE_STATUSES = [S.PAYMENT_COMPLETE, S.ORDER_COMPLETE, S.DELIVERY_ERROR];
+
+/** Gems, VIP passes and other items: never free gifts (claimed) or voucher packs (the voucher page). */
+const SHOP_ORDER: OrderKind = {
+  source: 'shop',
+  refuse: (product) => (product.goodsType === GoodsType.FREE || product.goodsType === GoodsType.VOUCHER ? invalid('productNotForSale') : undefined),
+  roleMissing: () => notFound('gameAccountNotFound'),
+  roleOfAnotherGame: 'gameAccountOfAnotherGame',
+};
+
+/** PayType (the spec's payType map) to the provider it names. */
+const PAY_TYPE_PROVIDERS: Partial<Record<number, string>> = { [PayType.PAYPAL]: 'paypal' };
 
 export interface OrderDraftInput {
   appId: number;
@@ -63,112 +69,41 @@ const toRefundInfo = (row: RefundRow): RefundRequestInfo => ({
 export class ShopOrdersService {
   constructor(
     private readonly db: Db,
-    private readonly config: AppConfig,
     private readonly games: GamesService,
     private readonly channels: ChannelsService,
     private readonly roles: RolesService,
     private readonly orders: OrdersService,
-    private readonly gateway: PaymentGateway,
+    private readonly placement: OrderPlacement,
+    private readonly payments: OrderPayments,
+    private readonly process: OrderProcess,
     private readonly delivery: DeliveryService,
   ) {}
 
-  /**
-   * Prices the lines from a fresh read of the catalogue, asks the provider to open the payment (idempotency key from
-   * the order number), then writes order, items, the provider's answer and the expiry job in one transaction. The
-   * unpaid-order cap and the Idempotency-Key's answer as in CheckoutService.createVoucherOrder.
-   */
-  async create(user: SessionUser, input: OrderDraftInput, language: Language, idempotency?: IdempotencyClaim): Promise<CreateOrderResult> {
+  /** A cart or a single item of the shop, placed through the one order flow (orders/order-placement.ts). */
+  async create(user: SessionUser, input: OrderDraftInput, language: Language, answer?: AnswerRecorder): Promise<CreateOrderResult> {
     await this.games.requireGame(input.appId);
     const ids = input.lines.map((line) => line.productId);
     if (new Set(ids).size !== ids.length) throw invalid('duplicateCartLine');
     const units = input.lines.reduce((sum, line) => sum + line.quantity, 0);
     if (units > MAX_ITEMS_PER_ORDER) throw invalid('tooManyItems', { max: MAX_ITEMS_PER_ORDER });
-
-    const [account, rows] = await Promise.all([
-      this.roles.owned(this.db, user.userId, input.gameAccountId),
-      this.db
-        .select()
-        .from(products)
-        .where(and(inArray(products.id, ids), onSaleNow())),
-    ]);
-    if (account.appId !== input.appId) throw invalid('gameAccountOfAnotherGame');
-    const byId = new Map(rows.map((row) => [row.id, row]));
-    const lines = input.lines.map((line) => {
-      const product = byId.get(line.productId);
-      if (!product) throw notFound('productNotFound');
-      if (product.goodsType === GoodsType.FREE || product.goodsType === GoodsType.VOUCHER) throw invalid('productNotForSale');
-      if (product.appId !== input.appId) throw invalid('productOfAnotherGame');
-      return { product, quantity: line.quantity };
-    });
-    const currency = lines[0]!.product.currency;
-    if (lines.some((line) => line.product.currency !== currency)) throw invalid('mixedCurrencies');
-    if (
-      (input.productPrice !== undefined && input.productPrice !== minorToMajorNumber(lines[0]!.product.discountPriceMinor, currency)) ||
-      (input.currency !== undefined && input.currency !== currency)
-    )
-      throw conflict('productChanged');
-    const payAmountMinor = lines.reduce((sum, line) => sum + line.product.discountPriceMinor * line.quantity, 0);
-    const totalAmountMinor = lines.reduce((sum, line) => sum + line.product.priceMinor * line.quantity, 0);
-
     const regionCode = input.regionCode ?? DEFAULT_REGION;
     const selectedRegionCode = input.selectedRegionCode ?? regionCode;
     const channel = await this.channels.offered(input.appId, selectedRegionCode, input, input.platform);
     if (!channel) throw invalid('channelNotOffered');
-    await checkUnpaidOrders(this.db, user.userId, this.config.unpaidOrdersPerPlayer);
-
-    const draft = {
-      id: await nextOrderId(this.db),
-      orderSn: newOrderSn(),
+    const { result } = await this.placement.place({
+      kind: SHOP_ORDER,
       userId: user.userId,
-      thirdChannelName: channel.thirdChannelName,
-      currency,
-      payAmountMinor,
-    };
-    const description = lines.map((line) => `${pickLocalized(line.product.names, language)} x${line.quantity}`).join(', ').slice(0, 250);
-    const payment = await this.gateway.request(draft, { language, description, from: 'shop', userCountry: selectedRegionCode });
-
-    const order = await this.db.transaction(async (tx) => {
-      await reserveUnpaidOrderSlot(tx, user.userId, this.config.unpaidOrdersPerPlayer);
-      const [created] = await tx
-        .insert(orders)
-        .values({
-          ...draft,
-          appId: input.appId,
-          gameAccountId: account.id,
-          orderSource: 'shop',
-          totalAmountMinor,
-          regionCode,
-          selectedRegionCode,
-          payChannelId: channel.id,
-          payMethodName: channel.payMethodName,
-          payMethodId: channel.payMethodId,
-          thirdPayResponse: payment.body,
-          thirdOrderId: payment.thirdOrderId ?? null,
-          expiresAt: sql`now() + make_interval(secs => ${this.config.orderExpiryMs / 1000})`,
-        })
-        .returning();
-      await tx.insert(orderItems).values(
-        lines.map(({ product, quantity }) => ({
-          orderId: created!.id,
-          productId: product.id,
-          names: product.names,
-          descs: product.descs,
-          thumb: product.thumbnail,
-          categoryId: product.categoryId,
-          goodsType: product.goodsType,
-          quantity,
-          currency,
-          priceMinor: product.discountPriceMinor,
-          originalPriceMinor: product.priceMinor,
-          voucherAmount: 0,
-        })),
-      );
-      await enqueueExpiry(tx, created!);
-      reportOrderCreated(tx, created!);
-      await idempotency?.complete(tx, createOrderResult(created!, payment.body));
-      return created!;
+      appId: input.appId,
+      role: { gameAccountId: input.gameAccountId },
+      lines: input.lines,
+      channel,
+      regionCode,
+      selectedRegionCode,
+      ...(input.lines.length === 1 ? { shown: { unitPrice: input.productPrice, currency: input.currency } } : {}),
+      language,
+      ...(answer ? { recordAnswer: (tx, order) => answer.complete(tx, createOrderResult(order, order.thirdPayResponse ?? '')) } : {}),
     });
-    return createOrderResult(order, payment.body);
+    return result;
   }
 
   async itemDetail(userId: number, orderId: number, language: Language): Promise<OrderItemDetail> {
@@ -218,9 +153,9 @@ export class ShopOrdersService {
   async cancelAuto(userId: number, orderId: number) {
     return this.db.transaction(async (tx) => {
       const order = await this.orders.findOwned(tx, userId, orderId);
-      const closed = await transition(tx, order.id, 'closedByPlayerTimer');
+      const closed = await this.process.transition(tx, order, 'closedByPlayerTimer');
       if (!closed) throw conflict('orderNotCancellable');
-      return { orderId: closed.id, orderSn: closed.orderSn, status: closed.status };
+      return { orderId: closed.order.id, orderSn: closed.order.orderSn, status: closed.order.status };
     });
   }
 
@@ -251,10 +186,7 @@ export class ShopOrdersService {
     throw conflict('orderNotDeletable');
   }
 
-  /**
-   * Opens the payment of an unpaid order again, optionally with another channel (the order row is locked while its
-   * channel changes; the provider is asked after that commits, under the same order number).
-   */
+  /** Opens the payment of an unpaid order again (v1/order/pay), optionally with another channel (orders/order-payments.ts). */
   async pay(
     user: SessionUser,
     body: { ids: number[]; payType?: number; payMethodId?: string; thirdChannelId?: string; selectedRegionCode?: string },
@@ -262,50 +194,14 @@ export class ShopOrdersService {
     platform: DevicePlatform = 'other',
   ): Promise<CreateOrderResult> {
     if (body.ids.length !== 1) throw invalid('payOneOrder');
-    let order = await this.orders.findOwned(this.db, user.userId, body.ids[0]!);
-    if (order.status !== S.AWAITING_PAYMENT) throw conflict('orderNotPayable');
-    const region = body.selectedRegionCode ?? order.selectedRegionCode ?? DEFAULT_REGION;
-    let channel;
-    if (body.payMethodId && body.thirdChannelId) {
-      channel = await this.channels.offered(order.appId, region, { payMethodId: body.payMethodId, thirdChannelId: body.thirdChannelId }, platform);
-      if (!channel) throw invalid('channelNotOffered');
-    } else if (body.payType === PayType.PAYPAL && order.thirdChannelName !== 'paypal') {
-      channel = (await this.channels.forRegion(order.appId, region, platform)).find((row) => row.thirdChannelName === 'paypal');
-      if (!channel) throw invalid('channelNotOffered');
-    }
-    if (channel && channel.id !== order.payChannelId) {
-      const left = order;
-      const picked = channel;
-      order = await this.db.transaction(async (tx) => {
-        const [updated] = await tx
-          .update(orders)
-          .set({
-            payChannelId: picked.id,
-            payMethodName: picked.payMethodName,
-            payMethodId: picked.payMethodId,
-            thirdChannelName: picked.thirdChannelName,
-            thirdOrderId: null,
-            selectedRegionCode: region,
-            updatedAt: sql`now()`,
-          })
-          .where(and(eq(orders.id, left.id), eq(orders.status, S.AWAITING_PAYMENT)))
-          .returning();
-        if (!updated) throw conflict('orderNotPayable');
-        // The player may still pay the session left behind (a tab kept open): reconciliation keeps asking its provider.
-        if (left.thirdChannelName) {
-          await tx.insert(supersededPaymentSessions).values({ orderId: left.id, provider: left.thirdChannelName, thirdOrderId: left.thirdOrderId });
-        }
-        return updated;
-      });
-    }
-    const [item] = await this.db.select({ names: orderItems.names }).from(orderItems).where(eq(orderItems.orderId, order.id)).limit(1);
-    const body2 = await this.gateway.reopen(order, {
+    const provider = body.payType === undefined ? undefined : PAY_TYPE_PROVIDERS[body.payType];
+    const { result } = await this.payments.payAgain(user.userId, body.ids[0]!, {
       language,
-      description: item ? pickLocalized(item.names, language) : order.orderSn,
-      from: order.orderSource === 'voucher' ? 'voucher' : 'shop',
-      userCountry: order.selectedRegionCode ?? DEFAULT_REGION,
+      platform,
+      ...(body.payMethodId && body.thirdChannelId ? { channel: { payMethodId: body.payMethodId, thirdChannelId: body.thirdChannelId } } : provider ? { provider } : {}),
+      ...(body.selectedRegionCode ? { region: body.selectedRegionCode } : {}),
     });
-    return createOrderResult(order, body2);
+    return result;
   }
 
   /**
@@ -329,6 +225,16 @@ export class ShopOrdersService {
     const [existing] = await this.db.select({ id: refundRequests.id }).from(refundRequests).where(eq(refundRequests.orderId, orderId));
     if (existing) throw conflict('refundAlreadyRequested');
     throw conflict('orderNotRefundable');
+  }
+
+  /** Rejects the open refund request of an order (404 when there is none); `executor`: the caller's transaction. */
+  async rejectRefundRequest(orderId: number, executor: Executor = this.db): Promise<void> {
+    const rows = await executor
+      .update(refundRequests)
+      .set({ status: 'rejected', updatedAt: sql`now()` })
+      .where(sql`${refundRequests.orderId} = ${orderId} AND ${refundRequests.status} = 'requested'`)
+      .returning({ id: refundRequests.id });
+    if (!rows.length) throw notFound('notFound');
   }
 
   /** The refund request of an order, for order detail. */

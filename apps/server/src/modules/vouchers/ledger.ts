@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
 import { voucherAccounts, voucherLedger } from '../../db/schema.ts';
 import { conflict } from '../../shared/domain-errors.ts';
@@ -20,10 +20,15 @@ export interface LedgerChange {
 
 export class InsufficientVouchersError extends Error {}
 
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
 /**
- * The voucher ledger. Lock step: the account row is locked with FOR UPDATE before the reference is checked, so all
- * changes to one account are serialised and a repeated reference returns the first entry instead of applying twice.
- * The database refuses a negative balance (CHECK balance >= 0) even if this code were wrong.
+ * The voucher ledger: append-only entries with a unique reference, and a balance per role that the database keeps at or
+ * above zero (CHECK) even if this code were wrong.
+ * Lock step: `lockAccount` locks the role's account row (creating it at 0 if it has none) before the reference is
+ * checked, so all changes to one account are serialised and a repeated reference returns the first entry instead of
+ * applying twice. Two statements per change: the lock, then one that checks the reference, moves the balance and appends
+ * the entry.
  */
 export class VoucherLedger {
   constructor(private readonly db: Db) {}
@@ -39,37 +44,76 @@ export class VoucherLedger {
   /** Applies a change inside the caller's transaction; returns the entry (the earlier one for a repeated reference). */
   async apply(tx: Executor, change: LedgerChange): Promise<{ entry: LedgerEntry; repeated: boolean }> {
     if (!Number.isSafeInteger(change.amount) || change.amount === 0) throw new RangeError('ledger amount must be a non-zero integer');
-    await tx.insert(voucherAccounts).values({ gameAccountId: change.gameAccountId, balance: 0 }).onConflictDoNothing();
-    const [account] = await tx
-      .select({ balance: voucherAccounts.balance })
-      .from(voucherAccounts)
-      .where(eq(voucherAccounts.gameAccountId, change.gameAccountId))
-      .for('update');
-    const [earlier] = await tx
-      .select()
-      .from(voucherLedger)
-      .where(and(eq(voucherLedger.reference, change.reference)));
-    if (earlier) {
-      if (earlier.gameAccountId !== change.gameAccountId || earlier.amount !== change.amount) throw conflict('conflict');
-      return { entry: earlier, repeated: true };
-    }
-    const balanceAfter = account!.balance + change.amount;
-    if (balanceAfter < 0) throw new InsufficientVouchersError();
-    await tx
-      .update(voucherAccounts)
-      .set({ balance: sql`${voucherAccounts.balance} + ${change.amount}`, updatedAt: new Date() })
-      .where(eq(voucherAccounts.gameAccountId, change.gameAccountId));
-    const [entry] = await tx
-      .insert(voucherLedger)
-      .values({
-        gameAccountId: change.gameAccountId,
-        amount: change.amount,
-        balanceAfter,
-        kind: change.kind,
-        reference: change.reference,
-        orderId: change.orderId ?? null,
-      })
-      .returning();
-    return { entry: entry!, repeated: false };
+    const balance = await this.lockAccount(tx, change.gameAccountId);
+    return this.append(tx, change, balance);
   }
+
+  /**
+   * Takes back up to `upTo` vouchers (a refund): as many as the balance holds, since what the player spent in the game
+   * cannot come back and the balance never goes below zero. Returns how many were taken.
+   */
+  async takeBack(tx: Executor, change: Omit<LedgerChange, 'amount'> & { upTo: number }): Promise<number> {
+    const balance = await this.lockAccount(tx, change.gameAccountId);
+    const amount = Math.min(balance, change.upTo);
+    if (amount <= 0) return 0;
+    const { entry } = await this.append(tx, { ...change, amount: -amount }, balance);
+    return -entry.amount;
+  }
+
+  /** Locks the account row (FOR UPDATE semantics: ON CONFLICT DO UPDATE takes the row lock), creating it at 0; its balance. */
+  private async lockAccount(tx: Executor, gameAccountId: number): Promise<number> {
+    const [row] = rowsOf<{ balance: number | string }>(
+      await tx.execute(sql`
+        INSERT INTO voucher_accounts (game_account_id, balance) VALUES (${gameAccountId}, 0)
+        ON CONFLICT (game_account_id) DO UPDATE SET balance = voucher_accounts.balance
+        RETURNING balance`),
+    );
+    return Number(row!.balance);
+  }
+
+  /** Under the account's lock: the earlier entry of the reference, or the balance moved and the new entry, in one statement. */
+  private async append(tx: Executor, change: LedgerChange, balance: number): Promise<{ entry: LedgerEntry; repeated: boolean }> {
+    const rows = rowsOf<Record<string, unknown>>(
+      await tx.execute(sql`
+        WITH earlier AS (
+          SELECT * FROM voucher_ledger WHERE reference = ${change.reference}),
+        moved AS (
+          UPDATE voucher_accounts SET balance = balance + ${change.amount}, updated_at = now()
+           WHERE game_account_id = ${change.gameAccountId} AND NOT EXISTS (SELECT 1 FROM earlier) AND balance + ${change.amount} >= 0
+          RETURNING balance),
+        entry AS (
+          INSERT INTO voucher_ledger (game_account_id, amount, balance_after, kind, reference, order_id)
+          SELECT ${change.gameAccountId}, ${change.amount}, moved.balance, ${change.kind}, ${change.reference}, ${change.orderId ?? null}::int8
+            FROM moved
+          RETURNING *)
+        SELECT false AS repeated, * FROM entry
+        UNION ALL SELECT true AS repeated, * FROM earlier`),
+    );
+    const row = rows[0];
+    if (!row) {
+      // Neither a new entry nor an earlier one: the balance would have gone below zero.
+      if (balance + change.amount < 0) throw new InsufficientVouchersError();
+      throw new Error(`ledger: ${change.reference} was neither applied nor found`);
+    }
+    const entry = ledgerEntryOf(row);
+    if (row['repeated'] === true || row['repeated'] === 't') {
+      if (entry.gameAccountId !== change.gameAccountId || entry.amount !== change.amount) throw conflict('conflict');
+      return { entry, repeated: true };
+    }
+    return { entry, repeated: false };
+  }
+}
+
+/** A voucher_ledger row read with raw SQL, as Drizzle would return it. */
+function ledgerEntryOf(row: Record<string, unknown>): LedgerEntry {
+  return {
+    id: Number(row['id']),
+    gameAccountId: Number(row['game_account_id']),
+    amount: Number(row['amount']),
+    balanceAfter: Number(row['balance_after']),
+    kind: String(row['kind']),
+    reference: String(row['reference']),
+    orderId: row['order_id'] === null || row['order_id'] === undefined ? null : Number(row['order_id']),
+    createdAt: row['created_at'] instanceof Date ? row['created_at'] : new Date(String(row['created_at'])),
+  };
 }

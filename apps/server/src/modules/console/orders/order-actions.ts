@@ -5,14 +5,24 @@ import { OrderStatus } from '@shop/contract/orders';
 import type { ConsoleRefundRequest } from '@shop/contract/console/orders';
 import { duplicatePayments, orders, refundRequests } from '../../../db/schema.ts';
 import { DomainError, notFound, conflict } from '../../../shared/domain-errors.ts';
-import type { Services } from '../../../services.ts';
+import type { Db } from '../../../db/client.ts';
+import type { DeliveryService } from '../../fulfilment/delivery.service.ts';
+import type { DuplicatePaymentsService } from '../../payments/duplicate-payments.ts';
+import type { ProviderRefundService } from '../../payments/provider-refunds.ts';
+import type { ShopOrdersService } from '../../shop/shop-orders.service.ts';
 import { recordAudit, type Actor } from '../audit.ts';
 import { ORDER_ENTITY, SECOND_PAYMENT_ENTITY, refundRequestView } from './order-detail.ts';
 
 /** The audit log's actor of a machine call with the OPS_API_TOKEN (`/api/ops/v1/...`). */
 export const opsActor = (request: FastifyRequest): Actor => ({ operatorId: null, name: 'ops-token', ip: request.ip });
 
-type ActionServices = Pick<Services, 'db' | 'providerRefunds' | 'refunds' | 'delivery' | 'duplicatePayments'>;
+interface ActionServices {
+  db: Db;
+  providerRefunds: ProviderRefundService;
+  shopOrders: ShopOrdersService;
+  delivery: DeliveryService;
+  duplicatePayments: DuplicatePaymentsService;
+}
 
 /** What an audit entry keeps of a failure: the message key (and its numbers) or the error's text. */
 function failureOf(error: unknown): Record<string, unknown> {
@@ -71,13 +81,13 @@ export class OrderActions {
 
   /** Rejects the player's open refund request; `answer` is the operator's reason (kept in the audit entry). */
   async rejectRefundRequest(actor: Actor, orderId: number, answer?: string): Promise<ConsoleRefundRequest> {
-    const { db, refunds } = this.services;
+    const { db, shopOrders } = this.services;
     return db.transaction(async (tx) => {
       const [order] = await tx.select({ id: orders.id, orderSn: orders.orderSn }).from(orders).where(eq(orders.id, orderId));
       if (!order) throw notFound('orderNotFound');
       const [request] = await tx.select().from(refundRequests).where(eq(refundRequests.orderId, orderId)).for('update');
       if (request?.status !== 'requested') throw notFound('refundRequestNotOpen');
-      await refunds.reject(orderId, tx);
+      await shopOrders.rejectRefundRequest(orderId, tx);
       await recordAudit(tx, actor, {
         action: 'order.refundRequest.reject',
         entityType: ORDER_ENTITY,

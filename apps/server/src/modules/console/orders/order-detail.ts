@@ -16,7 +16,7 @@ import {
   voucherLedger,
 } from '../../../db/schema.ts';
 import { notFound } from '../../../shared/domain-errors.ts';
-import { DELIVER_ORDER_JOB, REVOKE_ORDER_JOB } from '../../shop/delivery.service.ts';
+import { DELIVER_ORDER_JOB, REVOKE_ORDER_JOB } from '../../fulfilment/delivery.service.ts';
 import { iso, refundableState, selectSummaries, toSummary, voucherPositions } from './order-views.ts';
 
 /** Audit entity types of the order's actions (order-actions.ts). */

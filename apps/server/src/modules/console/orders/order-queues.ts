@@ -15,7 +15,7 @@ import type { Db } from '../../../db/client.ts';
 import { duplicatePayments, jobs, orders, refundRequests, refunds, users, type DuplicatePaymentStatus } from '../../../db/schema.ts';
 import { RECONCILE_ORDER_JOB, RECONCILE_SWEEP_JOB } from '../../payments/reconciliation.ts';
 import { RECONCILE_REFUND_JOB } from '../../payments/refund-reconciliation.ts';
-import { DELIVER_ORDER_JOB } from '../../shop/delivery.service.ts';
+import { DELIVER_ORDER_JOB } from '../../fulfilment/delivery.service.ts';
 import { jobsOfOrders } from './order-detail.ts';
 import type { SearchPage } from './order-search.ts';
 import { iso, refundableState, summariesOf, voucherPositions } from './order-views.ts';

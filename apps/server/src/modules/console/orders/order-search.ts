@@ -50,22 +50,18 @@ function orderSnIds(value: string): SQL {
 }
 
 /**
- * Ids of orders a provider id belongs to: the order's payment session (orders.third_order_id), a payment or refund
- * event (payment_events.event_key names the provider's id: capture:<id>, payment:<id>, refund:<id>...), a second
- * payment or its refund, the order's refund. Each branch is an equality on an indexed column where there is one.
+ * Ids of orders a provider id belongs to: the order's payment session (orders.third_order_id) or the payment that paid it
+ * (orders.provider_payment_id), any payment or refund a provider event named (payment_events.payment_id / refund_id), a
+ * second payment or its refund, the order's refund. Each branch is an equality on an indexed column.
  */
 function transactionOrderIds(value: string): SQL {
   const id = value.trim();
   if (!id) return NOTHING;
-  const keys = ['capture', 'capture-pending', 'capture-declined', 'payment', 'refund', 'event'].map((prefix) => `${prefix}:${id}`);
-  keys.push(`payment:${id}:SUCCESS`, `payment:${id}:FAILED`, `refund:${id}:SUCCESS`);
-  const keyList = sql.join(
-    keys.map((key) => sql`${key}`),
-    sql`, `,
-  );
   return sql`
     SELECT id FROM orders WHERE third_channel_name IN (${providerList}) AND third_order_id = ${id}
-    UNION SELECT order_id FROM payment_events WHERE provider IN (${providerList}) AND event_key IN (${keyList}) AND order_id IS NOT NULL
+    UNION SELECT id FROM orders WHERE provider_payment_id = ${id}
+    UNION SELECT order_id FROM payment_events WHERE payment_id = ${id} AND order_id IS NOT NULL
+    UNION SELECT order_id FROM payment_events WHERE refund_id = ${id} AND order_id IS NOT NULL
     UNION SELECT order_id FROM duplicate_payments WHERE (provider IN (${providerList}) AND payment_id = ${id}) OR provider_refund_id = ${id}
     UNION SELECT order_id FROM refunds WHERE provider_refund_id = ${id}`;
 }

@@ -1,5 +1,5 @@
 import type { RefundsReport, SalesReport } from '@shop/contract/console/reports';
-import { minorToDecimalString } from '../../payments/money.ts';
+import { minorToDecimalString } from '../../../shared/money.ts';
 
 /** Excel reads a UTF-8 file as UTF-8 only with this byte-order mark. */
 export const UTF8_BOM = '\uFEFF';

@@ -16,7 +16,7 @@ import {
 } from '@shop/contract/console/reports';
 import type { Db, Executor } from '../../../db/client.ts';
 import { invalid } from '../../../shared/domain-errors.ts';
-import { currencyDigits } from '../../payments/money.ts';
+import { currencyDigits } from '../../../shared/money.ts';
 
 /**
  * The statuses of an order whose money has moved: paid (2), delivered (3), delivery error (8), refunded before (6) or

@@ -8,8 +8,7 @@ import { asOperator, loginOperator, type TestOperator } from '../../../../test/c
 import { dbState, playerWithRole } from '../../../../test/game.ts';
 import { channelOf, createOrder, newPlayer, press, waitForStatus } from '../../../../test/shopping.ts';
 import { orderItems, orders, products, refunds } from '../../../db/schema.ts';
-import { transition } from '../../orders/order-state-machine.ts';
-import { minorToDecimalString } from '../../payments/money.ts';
+import { minorToDecimalString } from '../../../shared/money.ts';
 import { SOLD_STATUSES } from './reports.service.ts';
 
 const DAY = 86_400_000;
@@ -179,7 +178,7 @@ describe.each(BACKENDS)('console reports (%s)', (backend) => {
     const unpaid = await createOrder(shop, player, 'paypal', 4);
     for (const event of ['expired', 'cancelledByPlayer', 'paymentFailed'] as const) {
       const { result } = await createOrder(shop, player, 'xsolla', 5);
-      expect(await transition(shop.services.db, result.orderId, event)).toBeTruthy();
+      expect(await shop.services.db.transaction((tx) => shop.services.orderProcess.transition(tx, result.orderId, event))).toBeTruthy();
     }
     expect(unpaid.result.orderId).toBeGreaterThan(0);
 

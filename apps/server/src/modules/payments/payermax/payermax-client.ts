@@ -1,7 +1,7 @@
 import { sign, verify, type KeyObject } from 'node:crypto';
 import { z } from 'zod';
 import type { PayermaxConfig } from '../../../config.ts';
-import { minorToMajorNumber } from '../money.ts';
+import { minorToMajorNumber } from '../../../shared/money.ts';
 import { ProviderError } from '../provider-error.ts';
 import { loadPayermaxKey } from './payermax-keys.ts';
 import {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { normalizeLanguage, type Language } from '@shop/contract/languages';
 import type { PaypalConfig } from '../../../config.ts';
-import { decimalToMinor, minorToDecimalString } from '../money.ts';
+import { decimalToMinor, minorToDecimalString } from '../../../shared/money.ts';
 import { ProviderError } from '../provider-error.ts';
 import {
   basicAuth,

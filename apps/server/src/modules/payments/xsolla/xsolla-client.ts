@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { normalizeLanguage } from '@shop/contract/languages';
 import type { XsollaConfig } from '../../../config.ts';
-import { decimalToMinor, minorToMajorNumber } from '../money.ts';
+import { decimalToMinor, minorToMajorNumber } from '../../../shared/money.ts';
 import { ProviderError } from '../provider-error.ts';
 import {
   basicAuth,

@@ -6,8 +6,8 @@ import type { Db, Executor } from '../../db/client.ts';
 import { gameAccounts, orderItems, orders, products, refunds } from '../../db/schema.ts';
 import { enqueue, type JobHandler } from '../../jobs/outbox.ts';
 import { GameServerError, ORDER_REVOKED, type GameServerClient } from '../games/game-server-client.ts';
-import { transition } from '../orders/order-state-machine.ts';
-import type { OpsAlerts } from '../ops/ops-alerts.ts';
+import type { OrderProcess } from '../orders/order-state-machine.ts';
+import type { OpsAlerts } from '../notifications/ops-alerts.ts';
 
 export const DELIVER_ORDER_JOB = 'order.deliver';
 export const REVOKE_ORDER_JOB = 'order.revoke';
@@ -33,6 +33,7 @@ export interface DeliveryObserver {
 export class DeliveryService {
   constructor(
     private readonly db: Db,
+    private readonly process: OrderProcess,
     private readonly gameServer: GameServerClient,
     private readonly config: GameServerConfig,
     private readonly log: FastifyBaseLogger,
@@ -128,7 +129,7 @@ export class DeliveryService {
     this.observer.deliveryAttempted(order.appId, 'delivered');
     // Conditional update through the state machine: 2 or 8 -> 3; a concurrent run that already did it gets undefined,
     // and so does an order refunded meanwhile (its revoke job takes the goods back).
-    const delivered = await this.db.transaction((tx) => transition(tx, order.id, 'delivered', { deliveredAt: new Date() }));
+    const delivered = await this.db.transaction((tx) => this.process.transition(tx, order.id, 'delivered', { deliveredAt: new Date() }));
     this.log.info(
       { orderSn: order.orderSn, deliveryId: answer.deliveryId, duplicate: answer.duplicate, completed: Boolean(delivered) },
       'order delivered to the game',
@@ -138,13 +139,14 @@ export class DeliveryService {
   /** The last attempt failed: 2 -> 8 and the operators are told, in one transaction (a retry of 8 ends here again silently). */
   private async markFailed(orderId: number, attempts: number, error: unknown): Promise<void> {
     await this.db.transaction(async (tx) => {
-      const failed = await transition(tx, orderId, 'deliveryFailed');
+      const failed = await this.process.transition(tx, orderId, 'deliveryFailed');
       if (!failed) return;
+      const { orderSn, appId } = failed.order;
       await this.alerts.raise(
         tx,
-        `Order ${failed.orderSn}: Delivery Error`,
-        `Order ${failed.orderSn} (game ${failed.appId}) was paid but could not be delivered to the game after ${attempts} ` +
-          `attempts (${errorText(error)}). The player can retry from My Orders; operators: POST /api/ops/v1/orders/delivery/retry.`,
+        `Order ${orderSn}: Delivery Error`,
+        `Order ${orderSn} (game ${appId}) was paid but could not be delivered to the game after ${attempts} ` +
+          `attempts (${errorText(error)}). The player can retry from My Orders; operators: the console's delivery errors.`,
       );
     });
   }

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Executor } from '../../db/client.ts';
 import { enqueue, type JobHandler } from '../../jobs/outbox.ts';
-import type { MessageSender } from '../notifications/message-sender.ts';
+import type { MessageSender } from './message-sender.ts';
 
 export const OPS_ALERT_JOB = 'ops.alert';
 

@@ -1,0 +1,333 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { CreateOrderResult } from '@shop/contract/checkout';
+import type { Language } from '@shop/contract/languages';
+import type { ThirdChannelNameValue } from '@shop/contract/orders';
+import type { Db, Executor, Tx } from '../../db/client.ts';
+import type { LocalizedText } from '../../db/schema.ts';
+import { conflict, invalid, notFound, type DomainError } from '../../shared/domain-errors.ts';
+import { pickLocalized } from '../../shared/localized.ts';
+import { minorToMajorNumber } from '../../shared/money.ts';
+import type { MessageKey } from '../../i18n/messages.ts';
+import { onSaleNow } from '../catalog/catalog.service.ts';
+import { reportOrderCreated } from './order-events.ts';
+import { newOrderSn } from './order-number.ts';
+import { orderRowOf, type OrderProcess, type OrderRow } from './order-state-machine.ts';
+import type { PaymentOpener } from './ports.ts';
+
+/** The outbox job that closes an unpaid order (0 -> 4) at its `expires_at`. */
+export const EXPIRE_ORDER_JOB = 'order.expire';
+/** Attempts of the expiry job (jobs/outbox.ts's default). */
+const EXPIRE_JOB_ATTEMPTS = 10;
+/** Advisory lock namespace of a player's unpaid-order count. */
+const LOCK_UNPAID_ORDERS = 727_401;
+
+/** A product as an order is priced from: a fresh read of the catalogue inside the order's first statement. */
+export interface PricedProduct {
+  id: number;
+  appId: number;
+  goodsType: number;
+  categoryId: number;
+  productSn: string;
+  names: LocalizedText;
+  descs: LocalizedText;
+  thumbnail: string;
+  currency: string;
+  priceMinor: number;
+  discountPriceMinor: number;
+  voucherAmount: number;
+  claimLimit: number | null;
+}
+
+/** The payment channel the player picked, as the channel list offered it. */
+export interface OrderChannel {
+  id: number;
+  payMethodName: string;
+  payMethodId: string;
+  thirdChannelName: string;
+}
+
+/** Whose order it is for: a role the player bound (by its id, or by the game's role id), or one already resolved. */
+export type OrderRole = { gameAccountId: number } | { appId: number; roleId: string } | { resolved: { id: number; appId: number } };
+
+/** What each kind of order (voucher pack, shop cart, free gift) asks of the flow. */
+export interface OrderKind {
+  source: 'voucher' | 'shop' | 'gift';
+  /** Why a product cannot be in this kind of order, or undefined when it can. */
+  refuse(product: PricedProduct): DomainError | undefined;
+  /** The refusal when the player has not bound the role. */
+  roleMissing: () => DomainError;
+  /** The refusal when the role is of another game than the order. */
+  roleOfAnotherGame: MessageKey;
+}
+
+export interface OrderToPlace {
+  kind: OrderKind;
+  userId: number;
+  appId: number;
+  role: OrderRole;
+  lines: { productId: number; quantity: number }[];
+  /** The channel to pay with; a free order has none. */
+  channel?: OrderChannel;
+  regionCode?: string;
+  selectedRegionCode?: string;
+  /** The unit price and currency the client showed for a single product: when sent they must still be ours. */
+  shown?: { unitPrice?: number; currency?: string };
+  language: Language;
+  /** Records the Idempotency-Key's answer with the order, in its transaction (the answer is the caller's to shape). */
+  recordAnswer?: (tx: Tx, order: OrderRow) => Promise<void>;
+  /** More writes of the order's transaction (a gift's claim), after the order row exists. */
+  alsoInTransaction?: (tx: Tx, order: OrderRow, products: PricedProduct[]) => Promise<void>;
+}
+
+export interface PlacementConfig {
+  orderExpiryMs: number;
+  unpaidOrdersPerPlayer: number;
+}
+
+/**
+ * The one way an order is made (voucher packs, shop carts, free gifts), in as few statements as the rules allow:
+ * 1. one read: the player's bound role, their open unpaid orders (up to the cap), the order id, and the products priced
+ *    fresh from the catalogue (never a cached price);
+ * 2. the checks (each refusal writes nothing), then the payment opened at the provider under the order's number: no
+ *    database lock waits on a provider, and a payment opened for an order that then does not commit cannot be reached;
+ * 3. one transaction: the player's unpaid-order lock, then one statement that writes the order (only while the player is
+ *    under the cap, counted after the lock), its items and its expiry job, then the Idempotency-Key's answer.
+ * A free order (gift) has no payment and moves straight to paid through the state machine in the same transaction.
+ */
+export class OrderPlacement {
+  constructor(
+    private readonly db: Db,
+    private readonly config: PlacementConfig,
+    private readonly payments: PaymentOpener,
+    private readonly process: OrderProcess,
+  ) {}
+
+  async place(input: OrderToPlace): Promise<{ order: OrderRow; result: CreateOrderResult }> {
+    const paid = Boolean(input.channel);
+    const read = await readForPlacement(this.db, input, paid ? this.config.unpaidOrdersPerPlayer : undefined);
+    if (!read.role) throw input.kind.roleMissing();
+    if (read.role.appId !== input.appId) throw invalid(input.kind.roleOfAnotherGame);
+    const lines = priceLines(input, read.products);
+    if (paid && read.openOrders >= this.config.unpaidOrdersPerPlayer) throw conflict('tooManyUnpaidOrders', { max: this.config.unpaidOrdersPerPlayer });
+
+    const currency = lines[0]!.product.currency;
+    const payAmountMinor = paid ? lines.reduce((sum, line) => sum + line.product.discountPriceMinor * line.quantity, 0) : 0;
+    const totalAmountMinor = paid ? lines.reduce((sum, line) => sum + line.product.priceMinor * line.quantity, 0) : 0;
+    const orderSn = newOrderSn();
+    const regionCode = input.regionCode ?? null;
+    const selectedRegionCode = input.selectedRegionCode ?? regionCode;
+    const payment = input.channel
+      ? await this.payments.open(
+          { orderId: read.orderId, orderSn, userId: input.userId, provider: input.channel.thirdChannelName, currency, amountMinor: payAmountMinor },
+          {
+            language: input.language,
+            description: describe(lines, input.language),
+            from: input.kind.source === 'voucher' ? 'voucher' : 'shop',
+            country: selectedRegionCode ?? 'US',
+          },
+        )
+      : undefined;
+
+    const order = await this.db.transaction(async (tx) => {
+      if (paid) await tx.execute(sql`SELECT pg_advisory_xact_lock(${LOCK_UNPAID_ORDERS}, hashtext(${String(input.userId)}))`);
+      const written = await tx.execute(
+        insertOrderStatement({
+          id: read.orderId,
+          orderSn,
+          userId: input.userId,
+          appId: input.appId,
+          gameAccountId: read.role!.id,
+          source: input.kind.source,
+          currency,
+          totalAmountMinor,
+          payAmountMinor,
+          regionCode,
+          selectedRegionCode,
+          channel: input.channel,
+          clientAnswer: payment?.clientAnswer ?? null,
+          sessionId: payment?.sessionId ?? null,
+          expirySeconds: paid ? this.config.orderExpiryMs / 1000 : null,
+          unpaidCap: paid ? this.config.unpaidOrdersPerPlayer : null,
+          lines: lines.map(({ product, quantity }) => ({
+            product_id: product.id,
+            names: product.names,
+            descs: product.descs,
+            thumb: product.thumbnail,
+            category_id: product.categoryId,
+            goods_type: product.goodsType,
+            quantity,
+            currency,
+            price_minor: paid ? product.discountPriceMinor : 0,
+            original_price_minor: paid ? product.priceMinor : 0,
+            voucher_amount: product.voucherAmount,
+          })),
+        }),
+      );
+      const row = (written as unknown as { rows: Record<string, unknown>[] }).rows[0];
+      // Lock step: under the player's lock the statement saw every order committed before it; it wrote nothing at the cap.
+      if (!row) throw conflict('tooManyUnpaidOrders', { max: this.config.unpaidOrdersPerPlayer });
+      let created = orderRowOf(row);
+      reportOrderCreated(tx, created);
+      await input.alsoInTransaction?.(tx, created, lines.map((line) => line.product));
+      if (!paid) created = (await this.process.transition(tx, created, 'giftClaimed', { paidAt: new Date() }))!.order;
+      await input.recordAnswer?.(tx, created);
+      return created;
+    });
+    return { order, result: createOrderResult(order, order.thirdPayResponse ?? '') };
+  }
+}
+
+/** The create-order answer of spec section 3 (voucher and shop orders alike). */
+export function createOrderResult(order: OrderRow, thirdPayResponse: string): CreateOrderResult {
+  return {
+    thirdChannelName: order.thirdChannelName as ThirdChannelNameValue,
+    thirdPayResponse,
+    ptOrderId: order.orderSn,
+    orderId: order.id,
+    orderSn: order.orderSn,
+    totalAmount: minorToMajorNumber(order.payAmountMinor, order.currency),
+    currency: order.currency,
+  };
+}
+
+/** What the provider shows: the item names in the player's language, with their quantities (at most 250 characters). */
+function describe(lines: { product: PricedProduct; quantity: number }[], language: Language): string {
+  if (lines.length === 1 && lines[0]!.quantity === 1) return pickLocalized(lines[0]!.product.names, language);
+  return lines
+    .map((line) => `${pickLocalized(line.product.names, language)} x${line.quantity}`)
+    .join(', ')
+    .slice(0, 250);
+}
+
+/** Matches the requested lines to the products read, in the order asked, with the rules of the kind and of every order. */
+function priceLines(input: OrderToPlace, products: PricedProduct[]): { product: PricedProduct; quantity: number }[] {
+  const byId = new Map(products.map((product) => [product.id, product]));
+  const lines = input.lines.map((line) => {
+    const product = byId.get(line.productId);
+    if (!product) throw notFound('productNotFound');
+    const refusal = input.kind.refuse(product);
+    if (refusal) throw refusal;
+    if (product.appId !== input.appId) throw invalid('productOfAnotherGame');
+    return { product, quantity: line.quantity };
+  });
+  if (!lines.length) throw notFound('productNotFound');
+  const currency = lines[0]!.product.currency;
+  if (lines.some((line) => line.product.currency !== currency)) throw invalid('mixedCurrencies');
+  const shown = input.shown;
+  if (
+    shown &&
+    ((shown.unitPrice !== undefined && shown.unitPrice !== minorToMajorNumber(lines[0]!.product.discountPriceMinor, currency)) ||
+      (shown.currency !== undefined && shown.currency !== currency))
+  )
+    throw conflict('productChanged');
+  return lines;
+}
+
+interface PlacementRead {
+  role: { id: number; appId: number } | null;
+  openOrders: number;
+  orderId: number;
+  products: PricedProduct[];
+}
+
+/** The order's one read (step 1 of OrderPlacement). */
+export async function readForPlacement(executor: Executor, input: Pick<OrderToPlace, 'userId' | 'role' | 'lines'>, unpaidCap: number | undefined): Promise<PlacementRead> {
+  const result = await executor.execute(readStatement(input, unpaidCap));
+  const row = (result as unknown as { rows: { role: PlacementRead['role'] | string | null; open_orders: number | string; order_id: number | string; products: PricedProduct[] | string }[] }).rows[0]!;
+  const json = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
+  return {
+    role: row.role === null ? null : json(row.role),
+    openOrders: Number(row.open_orders),
+    orderId: Number(row.order_id),
+    products: json(row.products),
+  };
+}
+
+/** Step 1's statement: role, open unpaid orders (counted up to the cap), a new order id, and the products on sale now. */
+export function readStatement(input: Pick<OrderToPlace, 'userId' | 'role' | 'lines'>, unpaidCap: number | undefined): SQL {
+  const ids = sql.join(
+    input.lines.map((line) => sql`${line.productId}`),
+    sql`, `,
+  );
+  return sql`
+    SELECT ${roleQuery(input.userId, input.role)} AS role,
+           ${unpaidCap === undefined ? sql`0` : openOrdersQuery(input.userId, unpaidCap)} AS open_orders,
+           nextval(pg_get_serial_sequence('orders', 'id')) AS order_id,
+           (SELECT coalesce(json_agg(json_build_object(
+              'id', id, 'appId', app_id, 'goodsType', goods_type, 'categoryId', category_id, 'productSn', product_sn,
+              'names', names, 'descs', descs, 'thumbnail', thumbnail, 'currency', currency, 'priceMinor', price_minor,
+              'discountPriceMinor', discount_price_minor, 'voucherAmount', voucher_amount, 'claimLimit', claim_limit)), '[]')
+              FROM products WHERE id IN (${ids}) AND ${onSaleNow()}) AS products`;
+}
+
+function roleQuery(userId: number, role: OrderRole): SQL {
+  if ('resolved' in role) return sql`json_build_object('id', ${role.resolved.id}::int8, 'appId', ${role.resolved.appId}::int4)`;
+  const which =
+    'gameAccountId' in role ? sql`ga.id = ${role.gameAccountId}` : sql`ga.app_id = ${role.appId} AND ga.role_id = ${role.roleId}`;
+  return sql`(SELECT json_build_object('id', ga.id, 'appId', ga.app_id)
+                FROM player_roles pr JOIN game_accounts ga ON ga.id = pr.game_account_id
+               WHERE pr.user_id = ${userId} AND ${which} LIMIT 1)`;
+}
+
+/**
+ * A player's open orders, counted up to the cap: awaiting payment (0, not yet past its expiry) or with a payment in
+ * progress at the provider (1). Statuses as literals, so that the partial index orders_user_open_idx applies.
+ */
+function openOrdersQuery(userId: number, cap: number): SQL {
+  return sql`(SELECT count(*) FROM (SELECT 1 FROM orders
+                WHERE user_id = ${userId} AND status IN (0, 1) AND (status = 1 OR expires_at > now()) LIMIT ${cap}) AS open_orders)`;
+}
+
+interface OrderToWrite {
+  id: number;
+  orderSn: string;
+  userId: number;
+  appId: number;
+  gameAccountId: number;
+  source: OrderKind['source'];
+  currency: string;
+  totalAmountMinor: number;
+  payAmountMinor: number;
+  regionCode: string | null;
+  selectedRegionCode: string | null;
+  channel: OrderChannel | undefined;
+  clientAnswer: string | null;
+  sessionId: string | null;
+  /** Unpaid orders close after this; free orders never expire. */
+  expirySeconds: number | null;
+  /** Write only while the player holds fewer unpaid orders than this (counted inside the statement, after the lock). */
+  unpaidCap: number | null;
+  lines: Record<string, unknown>[];
+}
+
+/** Step 3's statement: the order (guarded by the unpaid-order cap), its items and its expiry job, returning the order. */
+export function insertOrderStatement(order: OrderToWrite): SQL {
+  const channel = order.channel;
+  const guard = order.unpaidCap === null ? sql`` : sql`WHERE ${openOrdersQuery(order.userId, order.unpaidCap)} < ${order.unpaidCap}`;
+  return sql`
+    WITH placed AS (
+      INSERT INTO orders (id, order_sn, user_id, app_id, game_account_id, order_source, currency, total_amount_minor,
+                          pay_amount_minor, region_code, selected_region_code, pay_channel_id, pay_method_name, pay_method_id,
+                          third_channel_name, third_order_id, third_pay_response, expires_at)
+      SELECT ${order.id}, ${order.orderSn}, ${order.userId}, ${order.appId}, ${order.gameAccountId}, ${order.source}, ${order.currency},
+             ${order.totalAmountMinor}, ${order.payAmountMinor}, ${order.regionCode}, ${order.selectedRegionCode},
+             ${channel?.id ?? null}::int4, ${channel?.payMethodName ?? null}, ${channel?.payMethodId ?? null}, ${channel?.thirdChannelName ?? null},
+             ${order.sessionId}, ${order.clientAnswer},
+             ${order.expirySeconds === null ? sql`NULL::timestamptz` : sql`now() + make_interval(secs => ${order.expirySeconds})`}
+      ${guard}
+      RETURNING *),
+    items AS (
+      INSERT INTO order_items (order_id, product_id, names, descs, thumb, category_id, goods_type, quantity, currency, price_minor,
+                               original_price_minor, voucher_amount)
+      SELECT placed.id, line.product_id, line.names, line.descs, line.thumb, line.category_id, line.goods_type, line.quantity,
+             line.currency, line.price_minor, line.original_price_minor, line.voucher_amount
+        FROM placed, jsonb_to_recordset(${JSON.stringify(order.lines)}::jsonb) AS line(
+             product_id int4, names jsonb, descs jsonb, thumb text, category_id int4, goods_type int2, quantity int4,
+             currency char(3), price_minor int4, original_price_minor int4, voucher_amount int4)),
+    expiry AS (
+      INSERT INTO jobs (kind, payload, dedupe_key, run_at, max_attempts)
+      SELECT ${EXPIRE_ORDER_JOB}, jsonb_build_object('orderId', placed.id), 'expire:' || placed.id, placed.expires_at, ${EXPIRE_JOB_ATTEMPTS}
+        FROM placed WHERE placed.expires_at IS NOT NULL
+      ON CONFLICT DO NOTHING)
+    SELECT * FROM placed`;
+}
