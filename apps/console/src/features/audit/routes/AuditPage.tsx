@@ -129,7 +129,7 @@ function AuditLog() {
           />
         </Form.Item>
         <Form.Item label={t('entityId')}>
-          <Controller name="entityId" control={control} render={({ field }) => <Input {...field} allowClear style={{ width: 120 }} />} />
+          <Controller name="entityId" control={control} render={({ field }) => <Input {...field} allowClear style={{ width: 120 }} data-testid="audit-entity-id" />} />
         </Form.Item>
         <Form.Item label={t('period')}>
           <Controller name="range" control={control} render={({ field }) => <DatePicker.RangePicker value={field.value} onChange={(value) => field.onChange(value)} allowEmpty={[true, true]} />} />
