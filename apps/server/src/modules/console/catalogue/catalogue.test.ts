@@ -200,11 +200,12 @@ describe.each(BACKENDS)('console catalogue (%s)', (backend) => {
     ];
     for (const [kind, fields, expected] of made) {
       const created = await asAdmin<ProductView>('POST', `${BASE}/products`, {
-        body: { appId: 10030, productSn: `BD-EVERY-${kind}`, names: { en: `Every ${kind}`, ja: `すべて ${kind}` }, currency: 'USD', ...fields },
+        // the other game of the demo catalogue: the tests after this one look at Breaking Dead's lists
+        body: { appId: 10002, productSn: `MW-EVERY-${kind}`, names: { en: `Every ${kind}`, ja: `すべて ${kind}` }, currency: 'USD', ...fields },
       });
       expect(created.body.code, JSON.stringify(created.body)).toBe(200);
       expect(created.body.data).toMatchObject({ ...expected, goodsType: fields.goodsType, onSale: true, voucherAmount: 0 });
-      const listed = (await shop.api<ShopProduct[]>('POST', '/api/v1/product/list', { body: { appId: 10030, categoryId: expected.categoryId }, headers: { 'accept-language': 'ja' } })).body.data;
+      const listed = (await shop.api<ShopProduct[]>('POST', '/api/v1/product/list', { body: { appId: 10002, categoryId: expected.categoryId }, headers: { 'accept-language': 'ja' } })).body.data;
       const shown = listed.find((product) => product.id === created.body.data.id);
       expect(shown, kind).toMatchObject({ goodsType: fields.goodsType, productName: `すべて ${kind}`, priceMinor: fields.priceMinor, discountPriceMinor: fields.discountPriceMinor });
       expect(JSON.parse(shown!.configJson)).toMatchObject(expected.config);
