@@ -125,6 +125,18 @@ describe.skipIf(!enabled)("the publisher's console in Chromium", () => {
     await expect.poll(async () => (await finance.getByTestId('order-status').getAttribute('data-status')) ?? '', { timeout: 20_000 }).toMatch(/^(6|9)$/);
     const detail = await shop().api<{ status: number }>('POST', '/api/v1/order/detail', { token: made.playerToken, body: { orderId: made.voucherOrder.id } });
     expect([6, 9]).toContain(detail.data.status);
+
+    // what the player sees: the order refunded in their order history, the vouchers gone from their balance
+    const context = await ctx.browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'de-DE' });
+    const page = await context.newPage();
+    await page.goto(voucherLink(shop(), { roleId: made.roleId, language: 'de' }));
+    await page.getByTestId('voucher-card').first().waitFor();
+    await page.goto(`${shop().url}/voucher/OrderHistory`);
+    const card = page.locator(`[data-testid="order-card"][data-order-id="${made.voucherOrder.id}"]`);
+    await expect.poll(() => card.getAttribute('data-status'), { timeout: 10_000 }).toMatch(/^(6|9)$/);
+    await page.goto(`${shop().url}/voucher/history`);
+    await expect.poll(async () => (await page.getByTestId('voucher-balance').innerText()).replace(/\D/g, ''), { timeout: 10_000 }).toBe('0');
+    await context.close();
   });
 
   it('support finds an order by the tail of its number, retries its failed delivery, and is refused a refund', async () => {
@@ -148,6 +160,11 @@ describe.skipIf(!enabled)("the publisher's console in Chromium", () => {
     const refused = await consoleApi(support, 'POST', `/api/console/v1/orders/${made.shopOrder.id}/refund`, { reason: 'not allowed' });
     expect(refused.status).toBe(403);
     expect(refused.code).toBe(403);
+    // the pages of other roles explain themselves when opened by address
+    for (const path of ['/console/reports/sales', '/console/operators', '/console/audit']) {
+      await support.goto(`${shop().url}${path}`);
+      await support.getByTestId('forbidden').waitFor();
+    }
   });
 
   it("a voucher adjustment appears in the player's voucher history", async () => {
@@ -183,6 +200,55 @@ describe.skipIf(!enabled)("the publisher's console in Chromium", () => {
     await expect.poll(() => gross.getAttribute('data-value'), { timeout: 10_000 }).toBe(String(expected));
     await expect.poll(() => admin.getByTestId('report-total-refunds-USD').getAttribute('data-value')).toBe(String(made.voucherOrder.payMinor));
     await expect.poll(() => admin.getByTestId('report-total-orders').getAttribute('data-value')).toBe('2');
+  });
+
+  it('the console speaks Chinese: the server’s messages, the menus and the audit log of what support and finance did', async () => {
+    const context = await ctx.browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-US' });
+    const page = await context.newPage();
+    await page.goto(`${shop().url}/console/login`);
+    await page.getByTestId('language-switch').getByText('简体中文').click();
+    await page.getByTestId('login-email').fill(operators.admin!.email);
+    await page.getByTestId('login-password').fill('not the password');
+    await page.getByTestId('login-code').fill('123456');
+    await page.getByTestId('login-submit').click();
+    // the server's refusal, in the console's language (Accept-Language)
+    await expect.poll(() => page.getByTestId('login-error').innerText()).toBe('邮箱、密码或验证码错误');
+    await context.close();
+
+    const admin = await consoleLogin(ctx.browser, shop().url, operators.admin!, 'zh-CN');
+    await admin.getByTestId('language-switch').getByText('简体中文').click();
+    await expect.poll(() => admin.getByTestId('menu-audit').innerText()).toBe('审计日志');
+    await admin.goto(`${shop().url}/console/audit`);
+    await admin.getByTestId('audit-entity-type').click();
+    await admin.locator('.ant-select-item-option').filter({ hasText: /^订单$/ }).click();
+    await admin.getByTestId('audit-entity-id').fill(String(made.shopOrder.id));
+    await admin.getByTestId('audit-search').click();
+    const rows = admin.getByTestId('audit-table').locator('tbody tr.ant-table-row');
+    await expect.poll(() => rows.filter({ hasText: 'support@console.test' }).filter({ hasText: '重新发货' }).count(), { timeout: 10_000 }).toBe(1);
+    await admin.goto(`${shop().url}/console/audit`);
+    await admin.getByTestId('audit-entity-type').click();
+    await admin.locator('.ant-select-item-option').filter({ hasText: /^订单$/ }).click();
+    await admin.getByTestId('audit-entity-id').fill(String(made.voucherOrder.id));
+    await admin.getByTestId('audit-search').click();
+    await expect.poll(() => rows.filter({ hasText: 'finance@console.test' }).filter({ hasText: '发起退款' }).count(), { timeout: 10_000 }).toBe(1);
+    pages.admin = admin;
+  });
+
+  it('an admin changes an operator’s role after a confirmation; that operator’s open console ends at the login, saying why', async () => {
+    const admin = pages.admin!;
+    const support = pages.support!;
+    await admin.goto(`${shop().url}/console/operators`);
+    const row = admin.locator('tr').filter({ hasText: 'support@console.test' });
+    await row.locator('.ant-select').click();
+    await admin.locator('.ant-select-item-option').filter({ hasText: /^财务$/ }).click();
+    await confirmDialog(admin);
+    await expect.poll(() => row.locator('.ant-select').innerText()).toBe('财务');
+    const listed = await consoleApi<{ email: string; role: string }[]>(admin, 'GET', '/api/console/v1/operators');
+    expect(listed.data.find((operator) => operator.email === 'support@console.test')?.role).toBe('finance');
+    // the support operator's console is still open: their next request is refused and the console says why
+    await support.getByTestId('menu-orders').click();
+    await support.getByTestId('login-session-ended').waitFor({ timeout: 10_000 });
+    expect(support.url()).toContain('/console/login');
   });
 
   // --- helpers ---------------------------------------------------------------------------------------------------------

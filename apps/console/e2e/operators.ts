@@ -59,8 +59,8 @@ export async function enrol(browser: Browser, link: string, email: string, passw
 }
 
 /** Logs an operator in, in a new browser context (its own cookie), with a TOTP code it has not used yet. */
-export async function consoleLogin(browser: Browser, shopUrl: string, operator: ConsoleOperator): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1400, height: 900 }, locale: 'en-US' });
+export async function consoleLogin(browser: Browser, shopUrl: string, operator: ConsoleOperator, locale = 'en-US'): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale });
   const page = await context.newPage();
   await page.goto(`${shopUrl}/console/login`);
   await page.getByTestId('login-email').fill(operator.email);

@@ -1,12 +1,12 @@
 import { AuditOutlined, BarChartOutlined, LogoutOutlined, ShopOutlined, ShoppingCartOutlined, TeamOutlined, UserOutlined, SafetyOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Button, Layout, Menu, Segmented, Space, Tag, Typography } from 'antd';
+import { Button, Layout, Menu, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { Permission, consoleLogout } from '@shop/contract/console/access';
 import { callRoute } from '../shared/api/client';
-import { setConsoleLanguage, type ConsoleLanguage } from '../shared/i18n/i18n';
 import { useMe } from '../shared/auth/use-me';
+import { LanguageSwitch } from '../shared/ui/LanguageSwitch';
 
 const AREAS = [
   { key: '/orders', icon: <ShoppingCartOutlined />, label: 'menu.orders', permission: Permission.ORDERS_READ },
@@ -19,7 +19,7 @@ const AREAS = [
 ] as const;
 
 export function ConsoleLayout() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { data: me } = useMe();
   const navigate = useNavigate();
   const location = useLocation();
@@ -49,15 +49,7 @@ export function ConsoleLayout() {
       <Layout>
         <Layout.Header style={{ background: '#fff', padding: '0 24px', display: 'flex', justifyContent: 'flex-end', alignItems: 'center' }}>
           <Space size="middle">
-            <Segmented<ConsoleLanguage>
-              size="small"
-              value={i18n.language === 'zh' ? 'zh' : 'en'}
-              options={[
-                { label: 'English', value: 'en' },
-                { label: '简体中文', value: 'zh' },
-              ]}
-              onChange={(language) => setConsoleLanguage(language)}
-            />
+            <LanguageSwitch />
             <span data-testid="operator-name">{me?.name}</span>
             {me && <Tag color="geekblue">{t(`role.${me.role}`)}</Tag>}
             <Button icon={<LogoutOutlined />} onClick={() => logout.mutate()} loading={logout.isPending} data-testid="logout">

@@ -15,7 +15,7 @@ export function RequireSession({ children }: { children: ReactNode }) {
     () =>
       onSessionEnded(() => {
         queryClient.clear();
-        void navigate(`/login?next=${encodeURIComponent(location.pathname + location.search)}`, { replace: true });
+        void navigate(`/login?ended=1&next=${encodeURIComponent(location.pathname + location.search)}`, { replace: true });
       }),
     [navigate, queryClient, location.pathname, location.search],
   );

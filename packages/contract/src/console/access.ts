@@ -125,6 +125,7 @@ export const InvitationView = z.object({
   totpSecret: z.string(),
   otpauthUri: z.string(),
 });
+export type InvitationView = z.infer<typeof InvitationView>;
 
 const inviteToken = plainString().min(20).max(100);
 

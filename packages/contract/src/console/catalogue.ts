@@ -687,6 +687,14 @@ export const ImportReport = z.object({
 });
 export type ImportReport = z.infer<typeof ImportReport>;
 
+/**
+ * The import's body as the server receives it: any JSON. The server validates it with CatalogueDocument itself, so that a
+ * dry run answers every problem with its path instead of the framework's first-field message; OpenAPI still documents
+ * it as the catalogue document (the JSON schema of CatalogueDocument's input).
+ */
+const { $schema: _jsonSchemaDialect, ...catalogueDocumentJsonSchema } = z.toJSONSchema(CatalogueDocument, { io: 'input', unrepresentable: 'any' });
+export const CatalogueImportBody = z.unknown().meta(catalogueDocumentJsonSchema);
+
 export const consoleImportCatalogue = defineRoute({
   method: 'POST',
   path: `${BASE}/import`,
@@ -699,6 +707,6 @@ export const consoleImportCatalogue = defineRoute({
     'problem (unknown fields, duplicate ids, a product without an English name, a price below zero, a product of an unknown game...) ' +
     'is refused with 400 and changes nothing.',
   query: z.object({ dryRun: z.enum(['true', 'false']).default('false') }),
-  body: z.unknown(),
+  body: CatalogueImportBody,
   data: ImportReport,
 });

@@ -1,7 +1,8 @@
 import { Controller, useForm } from 'react-hook-form';
-import { Alert, Button, Card, Descriptions, Form, Input, QRCode, Result, Spin, Typography } from 'antd';
+import { Alert, Button, Card, Descriptions, Flex, Form, Input, QRCode, Result, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { LanguageSwitch } from '../../../shared/ui/LanguageSwitch';
 import { useAcceptInvitation, useInvitation } from '../api/invitation';
 import { RecoveryCodes } from './RecoveryCodes';
 
@@ -80,7 +81,10 @@ export default function EnrolPage() {
   return (
     <div style={{ minHeight: '100vh', display: 'grid', placeItems: 'center', background: '#f5f5f7', padding: 24 }}>
       <Card style={{ width: 440 }} data-testid="enrol-page">
-        <Typography.Title level={4}>{t('enrol.title')}</Typography.Title>
+        <Flex justify="space-between" align="baseline">
+          <Typography.Title level={4}>{t('enrol.title')}</Typography.Title>
+          <LanguageSwitch />
+        </Flex>
         {body}
       </Card>
     </div>

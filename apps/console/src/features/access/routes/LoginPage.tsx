@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { Alert, Button, Card, Form, Input, Typography } from 'antd';
+import { Alert, Button, Card, Flex, Form, Input, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
+import { LanguageSwitch } from '../../../shared/ui/LanguageSwitch';
 import { useLogin } from '../api/login';
 
 interface LoginForm {
@@ -35,7 +36,11 @@ export default function LoginPage() {
   return (
     <div style={{ minHeight: '100vh', display: 'grid', placeItems: 'center', background: '#f5f5f7' }}>
       <Card style={{ width: 380 }} data-testid="login-page">
-        <Typography.Title level={4}>{t('login.title')}</Typography.Title>
+        <Flex justify="space-between" align="baseline">
+          <Typography.Title level={4}>{t('login.title')}</Typography.Title>
+          <LanguageSwitch />
+        </Flex>
+        {params.get('ended') && !login.isError && <Alert type="info" showIcon title={t('login.sessionEnded')} style={{ marginBottom: 16 }} data-testid="login-session-ended" />}
         {login.isError && <Alert type="error" showIcon title={login.error.message} style={{ marginBottom: 16 }} data-testid="login-error" />}
         <Form layout="vertical" onFinish={() => void submit()}>
           <Form.Item label={t('login.email')} validateStatus={formState.errors.email ? 'error' : ''} help={formState.errors.email && t('login.required')}>

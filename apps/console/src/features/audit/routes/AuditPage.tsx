@@ -1,9 +1,11 @@
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { Button, Card, DatePicker, Form, Input, Space, Table, Typography } from 'antd';
+import { Button, Card, DatePicker, Form, Input, Select, Space, Table, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import type { AuditEntry } from '@shop/contract/console/access';
+import { Link } from 'react-router';
+import { Permission, type AuditEntry } from '@shop/contract/console/access';
+import { RequirePermission } from '../../../shared/auth/RequirePermission';
 import { formatDateTime } from '../../../shared/ui/format';
 import { useAuditLog, type AuditFilters } from '../api/audit-log';
 
@@ -17,8 +19,40 @@ interface FilterForm {
 
 const PAGE = 50;
 
+/** The kinds of things the server audits (entity types of modules/console and the ops routes). */
+const ENTITY_TYPES = ['order', 'secondPayment', 'player', 'role', 'product', 'game', 'server', 'channel', 'media', 'catalogue', 'operator', 'job'] as const;
+
+/** Where the console shows an audited thing, when it has a page of its own. */
+function entityPath(entityType: string, entityId: string): string | undefined {
+  if (!/^\d+$/.test(entityId)) return undefined;
+  switch (entityType) {
+    case 'order':
+      return `/orders/${entityId}`;
+    case 'player':
+      return `/players/${entityId}`;
+    case 'role':
+      return `/players/roles/${entityId}`;
+    case 'product':
+      return `/catalogue/products/${entityId}`;
+    default:
+      return undefined;
+  }
+}
+
+/** i18next keys cannot hold dots: 'order.refund.request' is 'actions.order_refund_request'. */
+const actionKey = (action: string) => `actions.${action.replace(/\./g, '_')}`;
+
 /** Admins search the append-only audit log: who changed what, when, with the values before and after. */
 export default function AuditPage() {
+  const { t } = useTranslation('audit');
+  return (
+    <RequirePermission permission={Permission.AUDIT_READ} title={t('title')}>
+      <AuditLog />
+    </RequirePermission>
+  );
+}
+
+function AuditLog() {
   const { t } = useTranslation('audit');
   const { t: tApp } = useTranslation();
   const [filters, setFilters] = useState<AuditFilters>({ limit: PAGE });
@@ -43,8 +77,28 @@ export default function AuditPage() {
   const columns = [
     { title: t('when'), key: 'when', width: 170, render: (_: unknown, row: AuditEntry) => formatDateTime(row.createdAt) },
     { title: t('actor'), dataIndex: 'actor', key: 'actor' },
-    { title: t('action'), dataIndex: 'action', key: 'action', render: (action: string) => <Typography.Text code>{action}</Typography.Text> },
-    { title: t('entity'), key: 'entity', render: (_: unknown, row: AuditEntry) => `${row.entityType} #${row.entityId}` },
+    {
+      title: t('action'),
+      dataIndex: 'action',
+      key: 'action',
+      render: (action: string) => (
+        <Space orientation="vertical" size={0}>
+          <span data-testid="audit-action-label">{t(actionKey(action), { defaultValue: action })}</span>
+          <Typography.Text type="secondary" code style={{ fontSize: 12 }}>
+            {action}
+          </Typography.Text>
+        </Space>
+      ),
+    },
+    {
+      title: t('entity'),
+      key: 'entity',
+      render: (_: unknown, row: AuditEntry) => {
+        const text = `${t(`entities.${row.entityType}`, { defaultValue: row.entityType })} #${row.entityId}`;
+        const path = entityPath(row.entityType, row.entityId);
+        return path ? <Link to={path}>{text}</Link> : text;
+      },
+    },
     { title: t('ip'), dataIndex: 'ip', key: 'ip' },
   ];
 
@@ -55,13 +109,27 @@ export default function AuditPage() {
           <Controller name="actor" control={control} render={({ field }) => <Input {...field} allowClear data-testid="audit-actor" />} />
         </Form.Item>
         <Form.Item label={t('action')}>
-          <Controller name="action" control={control} render={({ field }) => <Input {...field} allowClear placeholder="product." data-testid="audit-action" />} />
+          <Controller name="action" control={control} render={({ field }) => <Input {...field} allowClear placeholder={t('actionPlaceholder')} style={{ width: 220 }} data-testid="audit-action" />} />
         </Form.Item>
         <Form.Item label={t('entityType')}>
-          <Controller name="entityType" control={control} render={({ field }) => <Input {...field} allowClear style={{ width: 120 }} />} />
+          <Controller
+            name="entityType"
+            control={control}
+            render={({ field }) => (
+              <Select
+                value={field.value || undefined}
+                onChange={(value?: string) => field.onChange(value ?? '')}
+                allowClear
+                placeholder={t('anyEntity')}
+                style={{ width: 160 }}
+                data-testid="audit-entity-type"
+                options={ENTITY_TYPES.map((type) => ({ value: type, label: t(`entities.${type}`) }))}
+              />
+            )}
+          />
         </Form.Item>
         <Form.Item label={t('entityId')}>
-          <Controller name="entityId" control={control} render={({ field }) => <Input {...field} allowClear style={{ width: 120 }} />} />
+          <Controller name="entityId" control={control} render={({ field }) => <Input {...field} allowClear style={{ width: 120 }} data-testid="audit-entity-id" />} />
         </Form.Item>
         <Form.Item label={t('period')}>
           <Controller name="range" control={control} render={({ field }) => <DatePicker.RangePicker value={field.value} onChange={(value) => field.onChange(value)} allowEmpty={[true, true]} />} />

@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Alert, Button, Card, Popconfirm, Select, Space, Table, Tag, Typography } from 'antd';
+import { Alert, App, Button, Card, Popconfirm, Select, Space, Table, Tag, Typography, type ButtonProps } from 'antd';
 import { UserAddOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import type { OperatorRole, OperatorView } from '@shop/contract/console/access';
+import { Permission, type OperatorRole, type OperatorView } from '@shop/contract/console/access';
+import { RequirePermission } from '../../../shared/auth/RequirePermission';
 import { useMe } from '../../../shared/auth/use-me';
 import { useShowError } from '../../../shared/ui/errors';
 import { formatDateTime } from '../../../shared/ui/format';
@@ -16,13 +17,30 @@ const STATE_COLORS = { active: 'green', invited: 'gold', disabled: 'default' } a
 /** Admins: the operator accounts, invitations and their one-time links, roles, disabling, resets. */
 export default function OperatorsPage() {
   const { t } = useTranslation('operators');
+  return (
+    <RequirePermission permission={Permission.OPERATORS_MANAGE} title={t('title')}>
+      <Operators />
+    </RequirePermission>
+  );
+}
+
+function Operators() {
+  const { t } = useTranslation('operators');
   const { t: tApp } = useTranslation();
   const { data: me } = useMe();
   const operators = useOperators();
   const update = useUpdateOperator();
   const reset = useResetOperator();
   const showError = useShowError();
+  const { modal, message } = App.useApp();
   const [inviting, setInviting] = useState(false);
+  // a role change ends the operator's sessions: it is confirmed like disabling
+  const confirmRole = (row: OperatorView, role: OperatorRole) =>
+    modal.confirm({
+      title: t('roleConfirm', { name: row.name, role: tApp(`role.${role}`) }),
+      okButtonProps: { 'data-testid': 'confirm-ok' } as ButtonProps,
+      onOk: () => update.mutateAsync({ id: row.id, role }).then(() => void message.success(t('roleChanged')), showError),
+    });
   const [link, setLink] = useState<{ url: string; expiresAt: string } | null>(null);
 
   const columns = [
@@ -37,7 +55,8 @@ export default function OperatorsPage() {
           value={row.role}
           disabled={row.id === me?.id}
           style={{ width: 120 }}
-          onChange={(role) => update.mutate({ id: row.id, role }, { onError: showError })}
+          onChange={(role) => confirmRole(row, role)}
+          data-testid={`operator-role-${row.id}`}
           options={(['admin', 'finance', 'support'] as const).map((role) => ({ value: role, label: tApp(`role.${role}`) }))}
         />
       ),

@@ -10,7 +10,7 @@ export const ORDER_SN_TAIL_FROM = 12;
  */
 export function OrderNumber({ orderSn, id, copyable = true }: { orderSn: string; id?: number; copyable?: boolean }) {
   const text = (
-    <Typography.Text copyable={copyable ? { text: orderSn } : false} style={{ fontFamily: 'monospace' }}>
+    <Typography.Text copyable={copyable ? { text: orderSn } : false} style={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>
       <Typography.Text type="secondary">{orderSn.slice(0, ORDER_SN_TAIL_FROM)}</Typography.Text>
       <strong>{orderSn.slice(ORDER_SN_TAIL_FROM)}</strong>
     </Typography.Text>

@@ -127,7 +127,10 @@ export default function OrderDetailPage() {
     { key: 'created', label: t('field.created'), children: formatDateTime(order.createdAt) },
     { key: 'paid', label: t('field.paid'), children: formatDateTime(order.paidAt) },
     { key: 'expires', label: t('field.expires'), children: formatDateTime(order.expiresAt) },
-    { key: 'delivered', label: t('field.delivered'), children: formatDateTime(order.deliveredAt) },
+    // a voucher pack is not sent to the game: its vouchers are credited when the order completes (the 'delivered' event)
+    order.orderSource === 'voucher'
+      ? { key: 'delivered', label: t('field.credited'), children: formatDateTime(data.history.find((change) => change.event === 'delivered')?.createdAt ?? null) }
+      : { key: 'delivered', label: t('field.delivered'), children: formatDateTime(order.deliveredAt) },
     { key: 'updated', label: t('field.updated'), children: formatDateTime(order.updatedAt) },
     ...(order.deletedAt ? [{ key: 'deleted', label: t('field.deletedByPlayer'), children: formatDateTime(order.deletedAt) }] : []),
   ];

@@ -110,7 +110,7 @@ export default function OrderSearchPage() {
       title: t('field.amount'),
       key: 'amount',
       align: 'right' as const,
-      render: (_: unknown, row: ConsoleOrderSummary) => formatMoney(row.payAmountMinor, row.currency),
+      render: (_: unknown, row: ConsoleOrderSummary) => <span style={{ whiteSpace: 'nowrap' }}>{formatMoney(row.payAmountMinor, row.currency)}</span>,
     },
     {
       title: t('field.provider'),

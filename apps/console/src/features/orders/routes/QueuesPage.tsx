@@ -52,13 +52,19 @@ function usePaging() {
 
 function orderColumns(t: (key: string, options?: Record<string, unknown>) => string) {
   return {
-    order: { title: t('field.orderSn'), key: 'order', render: (_: unknown, row: { order: ConsoleOrderSummary }) => <OrderNumber orderSn={row.order.orderSn} id={row.order.id} /> },
+    order: {
+      title: t('field.orderSn'),
+      key: 'order',
+      // the whole number on one line (the tables scroll sideways when narrow)
+      width: 250,
+      render: (_: unknown, row: { order: ConsoleOrderSummary }) => <OrderNumber orderSn={row.order.orderSn} id={row.order.id} />,
+    },
     status: { title: t('field.status'), key: 'status', render: (_: unknown, row: { order: ConsoleOrderSummary }) => <OrderStatusTag status={row.order.status} /> },
     amount: {
       title: t('field.amount'),
       key: 'amount',
       align: 'right' as const,
-      render: (_: unknown, row: { order: ConsoleOrderSummary }) => formatMoney(row.order.payAmountMinor, row.order.currency),
+      render: (_: unknown, row: { order: ConsoleOrderSummary }) => <span style={{ whiteSpace: 'nowrap' }}>{formatMoney(row.order.payAmountMinor, row.order.currency)}</span>,
     },
     player: {
       title: t('field.player'),
@@ -130,6 +136,7 @@ function DeliveryErrorsQueue() {
       <Typography.Paragraph type="secondary">{t('queues.deliveryErrorsHint')}</Typography.Paragraph>
       {list.isError && <Alert type="error" showIcon title={list.error.message} />}
       <Table<DeliveryErrorRow>
+        locale={{ emptyText: t('queues.empty.deliveryErrors') }}
         rowKey={(row) => row.order.id}
         size="middle"
         loading={list.isFetching}
@@ -140,15 +147,18 @@ function DeliveryErrorsQueue() {
         columns={[
           columns.order,
           columns.role,
-          { title: t('field.paid'), key: 'paid', render: (_: unknown, row: DeliveryErrorRow) => formatDateTime(row.order.paidAt) },
-          { title: t('delivery.attempts'), dataIndex: 'attempts', key: 'attempts', align: 'right' as const },
+          { title: t('field.paid'), key: 'paid', width: 170, render: (_: unknown, row: DeliveryErrorRow) => formatDateTime(row.order.paidAt) },
+          { title: t('delivery.attempts'), dataIndex: 'attempts', key: 'attempts', width: 100, align: 'right' as const },
           {
             title: t('delivery.lastAnswer'),
             key: 'lastError',
+            // a long answer is cut inside its own column (the whole text is in the tooltip and on the order's page)
+            width: 280,
+            ellipsis: { showTitle: false },
             render: (_: unknown, row: DeliveryErrorRow) =>
               row.lastError ? (
                 <Tooltip title={row.lastError}>
-                  <Typography.Text type="danger" ellipsis style={{ maxWidth: 320 }} data-testid="delivery-last-error">
+                  <Typography.Text type="danger" data-testid="delivery-last-error">
                     {row.lastError}
                   </Typography.Text>
                 </Tooltip>
@@ -156,7 +166,7 @@ function DeliveryErrorsQueue() {
                 '—'
               ),
           },
-          { title: t('delivery.lastAttempt'), key: 'lastAttempt', render: (_: unknown, row: DeliveryErrorRow) => formatDateTime(row.lastAttemptAt) },
+          { title: t('delivery.lastAttempt'), key: 'lastAttempt', width: 170, render: (_: unknown, row: DeliveryErrorRow) => formatDateTime(row.lastAttemptAt) },
           {
             title: '',
             key: 'action',
@@ -190,6 +200,7 @@ function RefundRequestsQueue() {
       <Typography.Paragraph type="secondary">{t(canRefund ? 'queues.refundRequestsHint' : 'queues.refundRequestsHintSupport')}</Typography.Paragraph>
       {list.isError && <Alert type="error" showIcon title={list.error.message} />}
       <Table<RefundRequestRow>
+        locale={{ emptyText: t('queues.empty.refundRequests') }}
         rowKey={(row) => row.order.id}
         size="middle"
         loading={list.isFetching}
@@ -286,6 +297,7 @@ function SecondPaymentsQueue() {
       </Space>
       {list.isError && <Alert type="error" showIcon title={list.error.message} />}
       <Table<SecondPaymentRow>
+        locale={{ emptyText: t('queues.empty.secondPayments') }}
         rowKey="id"
         size="middle"
         loading={list.isFetching}
@@ -344,6 +356,7 @@ function ReconciliationQueue() {
       )}
       {list.isError && <Alert type="error" showIcon title={list.error.message} />}
       <Table<ReconciliationRow>
+        locale={{ emptyText: t('queues.empty.reconciliation') }}
         rowKey={(row) => `${row.order.id}-${row.reason}`}
         size="middle"
         loading={list.isFetching}

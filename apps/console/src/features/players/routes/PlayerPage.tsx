@@ -80,10 +80,20 @@ export default function PlayerPage() {
     },
     { title: t('orders.created'), key: 'created', width: 170, render: (_: unknown, row: PlayerOrder) => formatDateTime(row.createdAt) },
     { title: t('orders.role'), dataIndex: 'roleName', key: 'role', render: (name: string | null) => name ?? '—' },
-    { title: t('orders.source'), dataIndex: 'orderSource', key: 'source' },
+    { title: t('orders.source'), dataIndex: 'orderSource', key: 'source', render: (source: string) => t(`orders.sources.${source}`, { defaultValue: source }) },
     { title: t('orders.status'), key: 'status', render: (_: unknown, row: PlayerOrder) => <Tag>{t(`orders.statuses.${row.status}`, { defaultValue: String(row.status) })}</Tag> },
-    { title: t('orders.amount'), key: 'amount', align: 'right' as const, render: (_: unknown, row: PlayerOrder) => formatMoney(row.payAmountMinor, row.currency) },
-    { title: t('orders.provider'), dataIndex: 'provider', key: 'provider', render: (provider: string | null) => provider ?? '—' },
+    {
+      title: t('orders.amount'),
+      key: 'amount',
+      align: 'right' as const,
+      render: (_: unknown, row: PlayerOrder) => <span style={{ whiteSpace: 'nowrap' }}>{formatMoney(row.payAmountMinor, row.currency)}</span>,
+    },
+    {
+      title: t('orders.provider'),
+      dataIndex: 'provider',
+      key: 'provider',
+      render: (provider: string | null) => (provider ? t(`orders.providers.${provider}`, { defaultValue: provider }) : '—'),
+    },
   ];
 
   return (

@@ -1,9 +1,9 @@
 import { lazy, Suspense } from 'react';
-import { Result, Spin, Tabs, Typography } from 'antd';
+import { Spin, Tabs, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { Permission } from '@shop/contract/console/access';
-import { useCan } from '../../../shared/auth/use-me';
+import { RequirePermission } from '../../../shared/auth/RequirePermission';
 
 const SalesReportPage = lazy(() => import('./SalesReportPage'));
 const RefundsReportPage = lazy(() => import('./RefundsReportPage'));
@@ -11,13 +11,11 @@ const RefundsReportPage = lazy(() => import('./RefundsReportPage'));
 /** /console/reports/*: the sales report (with its chart and CSV) and the refunds report, for roles that may read reports. */
 export default function ReportsRoutes() {
   const { t } = useTranslation('reports');
-  const allowed = useCan(Permission.REPORTS_READ);
   const navigate = useNavigate();
   const location = useLocation();
-  if (!allowed) return <Result status="403" title={t('title')} subTitle={t('forbidden')} />;
   const tab = location.pathname.includes('/reports/refunds') ? 'refunds' : 'sales';
   return (
-    <>
+    <RequirePermission permission={Permission.REPORTS_READ} title={t('title')}>
       <Typography.Title level={4} style={{ marginTop: 0 }}>
         {t('title')}
       </Typography.Title>
@@ -37,6 +35,6 @@ export default function ReportsRoutes() {
           <Route path="*" element={<Navigate to="/reports/sales" replace />} />
         </Routes>
       </Suspense>
-    </>
+    </RequirePermission>
   );
 }

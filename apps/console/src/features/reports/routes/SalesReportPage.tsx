@@ -121,7 +121,7 @@ export default function SalesReportPage() {
         <>
           <SalesSummary report={report.data} />
           <SalesChart report={report.data} />
-          <Card title={t('table.title', { groupBy: t(`groupBy.${report.data.groupBy}`) })}>
+          <Card title={t('table.title', { groupBy: t(`groupBy.${report.data.groupBy}`).toLocaleLowerCase() })}>
             <SalesTable report={report.data} loading={report.isFetching} />
             {report.data.groupBy === 'product' && (
               <Typography.Text type="secondary" style={{ display: 'block', marginTop: 8 }}>

@@ -191,6 +191,29 @@ describe.each(BACKENDS)('console catalogue (%s)', (backend) => {
     expect(order.body.data).toMatchObject({ totalAmount: 12.99, currency: 'USD' });
   });
 
+  it('creates gems, a VIP pass, another item and a free gift: each lands in its category of the shop, with its contents and picture', async () => {
+    const made: [string, Record<string, unknown>, { categoryId: number; thumbnail: string; config: Record<string, unknown> }][] = [
+      ['gems', { goodsType: 1, priceMinor: 999, discountPriceMinor: 899, config: { diamond: 1200 } }, { categoryId: 17, thumbnail: '/goods/gems-1.svg', config: { diamond: 1200 } }],
+      ['vip', { goodsType: 2, priceMinor: 1999, discountPriceMinor: 1999, config: { vipDays: 90 } }, { categoryId: 15, thumbnail: '/goods/vip-30.svg', config: { vipDays: 90 } }],
+      ['other', { goodsType: 3, priceMinor: 299, discountPriceMinor: 199, config: { items: [{ itemId: 100003, count: 5 }] }, thumbnail: '/goods/crate.svg', sort: -5 }, { categoryId: 20, thumbnail: '/goods/crate.svg', config: { items: [{ itemId: 100003, count: 5 }] } }],
+      ['gift', { goodsType: 4, priceMinor: 0, discountPriceMinor: 0, claimLimit: 100, config: { items: [{ itemId: 100001, count: 1 }] } }, { categoryId: 1, thumbnail: '/goods/gift-welcome.svg', config: { items: [{ itemId: 100001, count: 1 }] } }],
+    ];
+    for (const [kind, fields, expected] of made) {
+      const created = await asAdmin<ProductView>('POST', `${BASE}/products`, {
+        // the other game of the demo catalogue: the tests after this one look at Breaking Dead's lists
+        body: { appId: 10002, productSn: `MW-EVERY-${kind}`, names: { en: `Every ${kind}`, ja: `すべて ${kind}` }, currency: 'USD', ...fields },
+      });
+      expect(created.body.code, JSON.stringify(created.body)).toBe(200);
+      expect(created.body.data).toMatchObject({ ...expected, goodsType: fields.goodsType, onSale: true, voucherAmount: 0 });
+      const listed = (await shop.api<ShopProduct[]>('POST', '/api/v1/product/list', { body: { appId: 10002, categoryId: expected.categoryId }, headers: { 'accept-language': 'ja' } })).body.data;
+      const shown = listed.find((product) => product.id === created.body.data.id);
+      expect(shown, kind).toMatchObject({ goodsType: fields.goodsType, productName: `すべて ${kind}`, priceMinor: fields.priceMinor, discountPriceMinor: fields.discountPriceMinor });
+      expect(JSON.parse(shown!.configJson)).toMatchObject(expected.config);
+      if (kind === 'other') expect(listed[0]!.id, 'sort -5 comes first').toBe(created.body.data.id);
+      expect(await auditOf(shop, 'product', created.body.data.id)).toMatchObject([{ action: 'product.create', actor: admin.email }]);
+    }
+  });
+
   it('refuses bad products clearly and changes nothing: price below zero, no English name, discount above price...', async () => {
     const cases: [Record<string, unknown>, number, RegExp?][] = [
       [voucherPack('BAD-1', { priceMinor: -1 }), 400, /must not be below zero/],
