@@ -16,6 +16,8 @@ export interface Database {
   ping(): Promise<void>;
   /** PostgreSQL's connection pool right now (metrics); PGlite has no pool. */
   poolStats?(): PoolStats;
+  /** SQL statements sent to the database since it was opened, BEGIN and COMMIT included (metrics, the bench). */
+  statements(): number;
   close(): Promise<void>;
 }
 
@@ -41,7 +43,8 @@ export async function openDatabase(options: { url?: string; dataDir: string; poo
     // bigint columns come back as strings by default; our ids and amounts fit in a JS number.
     pg.types.setTypeParser(20, (value) => Number(value));
     const timeoutMs = options.queryTimeoutMs ?? 15_000;
-    const pool = new TransactionSafePool({
+    const counter = { statements: 0 };
+    const pool = new TransactionSafePool(counter, {
       connectionString: options.url,
       max: options.poolSize ?? 10,
       // Waiting for a connection (and making one) ends with the query timeout too: a request refused during a
@@ -75,6 +78,7 @@ export async function openDatabase(options: { url?: string; dataDir: string; poo
       // readiness answers within 2 s: a probe that waits for the whole query timeout tells the truth too late
       ping: async () => void (await pool.query({ text: 'SELECT 1', query_timeout: Math.min(timeoutMs, 2000) } as { text: string })),
       poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, max: pool.options.max, waiting: pool.waitingCount }),
+      statements: () => counter.statements,
       close: () => pool.end(),
     };
   }
@@ -86,12 +90,37 @@ export async function openDatabase(options: { url?: string; dataDir: string; poo
   const client = new PGlite(inMemory ? undefined : options.dataDir);
   // Same bigint parsing as for PostgreSQL so both backends return identical rows.
   await client.waitReady;
+  const counter = countStatements(client);
   const db = drizzle({ client, schema }) as unknown as Db;
   await migrate(db as never, { migrationsFolder: MIGRATIONS });
   return {
     db,
     kind: 'pglite',
     ping: async () => void (await db.execute(sql`SELECT 1`)),
+    statements: () => counter.statements,
     close: () => client.close(),
   };
+}
+
+/**
+ * Counts what PGlite is sent: each query and exec, and a transaction's BEGIN and COMMIT (PGlite sends those itself), so
+ * the count means the same as PostgreSQL's (transaction-safe-pool.ts counts there).
+ */
+function countStatements(client: import('@electric-sql/pglite').PGlite): { statements: number } {
+  const counter = { statements: 0 };
+  type Queryable = { query: (...args: never[]) => unknown; exec: (...args: never[]) => unknown };
+  const counted = <T extends Queryable>(target: T): T => {
+    const query = target.query.bind(target) as (...args: unknown[]) => unknown;
+    const exec = target.exec.bind(target) as (...args: unknown[]) => unknown;
+    (target as unknown as Queryable).query = ((...args: unknown[]) => (counter.statements++, query(...args))) as never;
+    (target as unknown as Queryable).exec = ((...args: unknown[]) => (counter.statements++, exec(...args))) as never;
+    return target;
+  };
+  counted(client as unknown as Queryable);
+  const transaction = client.transaction.bind(client);
+  client.transaction = ((run: (tx: never) => Promise<unknown>) => {
+    counter.statements += 2;
+    return transaction((tx) => run(counted(tx as unknown as Queryable) as never));
+  }) as typeof client.transaction;
+  return counter;
 }

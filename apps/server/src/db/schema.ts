@@ -63,10 +63,20 @@ export const users = pgTable(
     /** Set by an operator: a blocked player cannot log in, and their sessions end (the session version is raised with it). */
     blockedAt: timestamp('blocked_at', { withTimezone: true, mode: 'date' }),
     blockedReason: text('blocked_reason'),
+    /**
+     * Orders of this player waiting for their money (status 0 or 1, gifts aside): raised by the statement that places an
+     * order, only while under the cap (orders/order-placement.ts), lowered by a trigger when an order leaves 0/1
+     * (migration 0015). The cap is checked on this row, so parallel orders of one player never pass it.
+     */
+    openOrders: integer('open_orders').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('users_email_key').on(t.email), uniqueIndex('users_mobile_key').on(t.mobile)],
+  (t) => [
+    uniqueIndex('users_email_key').on(t.email),
+    uniqueIndex('users_mobile_key').on(t.mobile),
+    check('users_open_orders_check', sql`${t.openOrders} >= 0`),
+  ],
 );
 
 /** A game role bound to a player. A role belongs to at most one player. */

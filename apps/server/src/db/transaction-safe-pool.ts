@@ -17,12 +17,25 @@ import pg from 'pg';
  * `pool.query()` outside transactions already destroys a connection whose query failed.
  */
 export class TransactionSafePool extends pg.Pool {
+  /** `counter.statements` counts every statement sent, through pool.query and through checked-out clients alike. */
+  constructor(
+    private readonly counter: { statements: number },
+    config: pg.PoolConfig,
+  ) {
+    super(config);
+  }
+
+  override query(...args: unknown[]): never {
+    this.counter.statements++;
+    return (super.query as (...args: unknown[]) => never)(...args);
+  }
+
   override connect(): Promise<pg.PoolClient>;
   override connect(callback: (err: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void): void;
   override connect(callback?: (err: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void) {
     // pool.query() checks out with a callback and handles its own errors; transactions check out with a promise.
     if (callback) return super.connect(callback);
-    return super.connect().then(watchCheckout);
+    return super.connect().then((client) => watchCheckout(client, this.counter));
   }
 }
 
@@ -42,7 +55,7 @@ export function isConnectionFault(error: unknown): boolean {
   return typeof message === 'string' && /Query read timeout|Connection terminated|not queryable|timeout exceeded/i.test(message);
 }
 
-function watchCheckout(client: WatchedClient): pg.PoolClient {
+function watchCheckout(client: WatchedClient, counter: { statements: number }): pg.PoolClient {
   const firstCheckout = !client[CHECKOUT];
   const release = client.release.bind(client);
   const checkout: Checkout = {
@@ -69,6 +82,8 @@ function watchCheckout(client: WatchedClient): pg.PoolClient {
     const query = client.query.bind(client) as (...args: unknown[]) => unknown;
     (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
       const current = client[CHECKOUT]!;
+      // pool.query() lends a client with a callback (not watched, counted by the pool): count only our own checkouts
+      if (!current.released) counter.statements++;
       const result = query(...args);
       if (!(result instanceof Promise)) return result;
       return result.catch((error: unknown) => {

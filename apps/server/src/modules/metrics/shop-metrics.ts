@@ -81,6 +81,13 @@ export class ShopMetrics implements OrderObserver, DeliveryObserver {
     registers: [this.registry],
   });
 
+  /** Statements sent to the database (BEGIN and COMMIT included): divided by requests, how chatty a route is. */
+  private readonly statements = new Counter({
+    name: 'shop_database_statements_total',
+    help: 'SQL statements sent to the database, BEGIN and COMMIT included',
+    registers: [this.registry],
+  });
+
   constructor(private readonly log: FastifyBaseLogger) {}
 
   /** Times every request by its route pattern (`/api/v1/order/detail/:id`, never the raw URL: one series per route). */
@@ -106,9 +113,11 @@ export class ShopMetrics implements OrderObserver, DeliveryObserver {
   }
 
   /** The Prometheus text of this app and of the process, with the gauges read now. */
-  async scrape(database: Pick<Database, 'poolStats'>, db: Executor): Promise<{ contentType: string; text: string }> {
+  async scrape(database: Pick<Database, 'poolStats' | 'statements'>, db: Executor): Promise<{ contentType: string; text: string }> {
     await this.readJobQueue(db);
     this.readPool(database);
+    this.statements.reset();
+    this.statements.inc(database.statements());
     const merged = Registry.merge([processMetrics(), this.registry]);
     return { contentType: merged.contentType, text: await merged.metrics() };
   }

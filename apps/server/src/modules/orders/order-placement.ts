@@ -1,9 +1,9 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { and, eq, lte, sql, type SQL } from 'drizzle-orm';
 import type { CreateOrderResult } from '@shop/contract/checkout';
 import type { Language } from '@shop/contract/languages';
-import type { ThirdChannelNameValue } from '@shop/contract/orders';
+import { OrderStatus, type ThirdChannelNameValue } from '@shop/contract/orders';
 import type { Db, Executor, Tx } from '../../db/client.ts';
-import type { LocalizedText } from '../../db/schema.ts';
+import { orders, type LocalizedText } from '../../db/schema.ts';
 import { conflict, invalid, notFound, type DomainError } from '../../shared/domain-errors.ts';
 import { pickLocalized } from '../../shared/localized.ts';
 import { minorToMajorNumber } from '../../shared/money.ts';
@@ -18,8 +18,8 @@ import type { PaymentOpener } from './ports.ts';
 export const EXPIRE_ORDER_JOB = 'order.expire';
 /** Attempts of the expiry job (jobs/outbox.ts's default). */
 const EXPIRE_JOB_ATTEMPTS = 10;
-/** Advisory lock namespace of a player's unpaid-order count. */
-const LOCK_UNPAID_ORDERS = 727_401;
+/** How many overdue orders of a player at the cap are closed at once (the expiry job closes the rest in its time). */
+const OVERDUE_BATCH = 20;
 
 /** A product as an order is priced from: a fresh read of the catalogue inside the order's first statement. */
 export interface PricedProduct {
@@ -86,13 +86,16 @@ export interface PlacementConfig {
 
 /**
  * The one way an order is made (voucher packs, shop carts, free gifts), in as few statements as the rules allow:
- * 1. one read: the player's bound role, their open unpaid orders (up to the cap), the order id, and the products priced
- *    fresh from the catalogue (never a cached price);
+ * 1. one read: the player's bound role, their open unpaid orders, the order id, and the products priced fresh from the
+ *    catalogue (never a cached price);
  * 2. the checks (each refusal writes nothing), then the payment opened at the provider under the order's number: no
- *    database lock waits on a provider, and a payment opened for an order that then does not commit cannot be reached;
- * 3. one transaction: the player's unpaid-order lock, then one statement that writes the order (only while the player is
- *    under the cap, counted after the lock), its items and its expiry job, then the Idempotency-Key's answer.
- * A free order (gift) has no payment and moves straight to paid through the state machine in the same transaction.
+ *    database lock waits on a provider, and a payment opened for an order that then is not written cannot be reached;
+ * 3. one statement that takes a place under the player's unpaid-order cap (users.open_orders, raised only while below
+ *    the cap: the row lock makes parallel orders of one player queue there, so the cap holds exactly) and writes the
+ *    order, its items and its expiry job. A single statement is atomic on its own: no transaction, no lock held across
+ *    round trips. With an Idempotency-Key its answer is recorded in a transaction with that statement.
+ * A free order (gift) takes no place and has no payment; it moves straight to paid through the state machine, in one
+ * transaction with its other writes (the claim).
  */
 export class OrderPlacement {
   constructor(
@@ -104,11 +107,12 @@ export class OrderPlacement {
 
   async place(input: OrderToPlace): Promise<{ order: OrderRow; result: CreateOrderResult }> {
     const paid = Boolean(input.channel);
-    const read = await readForPlacement(this.db, input, paid ? this.config.unpaidOrdersPerPlayer : undefined);
+    const cap = this.config.unpaidOrdersPerPlayer;
+    const read = await readForPlacement(this.db, input);
     if (!read.role) throw input.kind.roleMissing();
     if (read.role.appId !== input.appId) throw invalid(input.kind.roleOfAnotherGame);
     const lines = priceLines(input, read.products);
-    if (paid && read.openOrders >= this.config.unpaidOrdersPerPlayer) throw conflict('tooManyUnpaidOrders', { max: this.config.unpaidOrdersPerPlayer });
+    if (paid && read.openOrders >= cap && !(await this.closeOverdueOrders(input.userId))) throw conflict('tooManyUnpaidOrders', { max: cap });
 
     const currency = lines[0]!.product.currency;
     const payAmountMinor = paid ? lines.reduce((sum, line) => sum + line.product.discountPriceMinor * line.quantity, 0) : 0;
@@ -127,53 +131,75 @@ export class OrderPlacement {
           },
         )
       : undefined;
+    const write = insertOrderStatement({
+      id: read.orderId,
+      orderSn,
+      userId: input.userId,
+      appId: input.appId,
+      gameAccountId: read.role.id,
+      source: input.kind.source,
+      currency,
+      totalAmountMinor,
+      payAmountMinor,
+      regionCode,
+      selectedRegionCode,
+      channel: input.channel,
+      clientAnswer: payment?.clientAnswer ?? null,
+      sessionId: payment?.sessionId ?? null,
+      expirySeconds: paid ? this.config.orderExpiryMs / 1000 : null,
+      unpaidCap: paid ? cap : null,
+      lines: lines.map(({ product, quantity }) => ({
+        product_id: product.id,
+        names: product.names,
+        descs: product.descs,
+        thumb: product.thumbnail,
+        category_id: product.categoryId,
+        goods_type: product.goodsType,
+        quantity,
+        currency,
+        price_minor: paid ? product.discountPriceMinor : 0,
+        original_price_minor: paid ? product.priceMinor : 0,
+        voucher_amount: product.voucherAmount,
+      })),
+    });
+    const written = (executor: Executor) => this.writeOrder(executor, write, cap);
 
+    if (paid && !input.recordAnswer) {
+      const order = await written(this.db);
+      return { order, result: createOrderResult(order, order.thirdPayResponse ?? '') };
+    }
     const order = await this.db.transaction(async (tx) => {
-      if (paid) await tx.execute(sql`SELECT pg_advisory_xact_lock(${LOCK_UNPAID_ORDERS}, hashtext(${String(input.userId)}))`);
-      const written = await tx.execute(
-        insertOrderStatement({
-          id: read.orderId,
-          orderSn,
-          userId: input.userId,
-          appId: input.appId,
-          gameAccountId: read.role!.id,
-          source: input.kind.source,
-          currency,
-          totalAmountMinor,
-          payAmountMinor,
-          regionCode,
-          selectedRegionCode,
-          channel: input.channel,
-          clientAnswer: payment?.clientAnswer ?? null,
-          sessionId: payment?.sessionId ?? null,
-          expirySeconds: paid ? this.config.orderExpiryMs / 1000 : null,
-          unpaidCap: paid ? this.config.unpaidOrdersPerPlayer : null,
-          lines: lines.map(({ product, quantity }) => ({
-            product_id: product.id,
-            names: product.names,
-            descs: product.descs,
-            thumb: product.thumbnail,
-            category_id: product.categoryId,
-            goods_type: product.goodsType,
-            quantity,
-            currency,
-            price_minor: paid ? product.discountPriceMinor : 0,
-            original_price_minor: paid ? product.priceMinor : 0,
-            voucher_amount: product.voucherAmount,
-          })),
-        }),
-      );
-      const row = (written as unknown as { rows: Record<string, unknown>[] }).rows[0];
-      // Lock step: under the player's lock the statement saw every order committed before it; it wrote nothing at the cap.
-      if (!row) throw conflict('tooManyUnpaidOrders', { max: this.config.unpaidOrdersPerPlayer });
-      let created = orderRowOf(row);
-      reportOrderCreated(tx, created);
+      let created = await written(tx);
       await input.alsoInTransaction?.(tx, created, lines.map((line) => line.product));
       if (!paid) created = (await this.process.transition(tx, created, 'giftClaimed', { paidAt: new Date() }))!.order;
       await input.recordAnswer?.(tx, created);
       return created;
     });
     return { order, result: createOrderResult(order, order.thirdPayResponse ?? '') };
+  }
+
+  /** Runs the order's write; nothing written means the player's cap was reached meanwhile (the gate is in the statement). */
+  private async writeOrder(executor: Executor, statement: SQL, cap: number): Promise<OrderRow> {
+    const row = (await executor.execute(statement) as unknown as { rows: Record<string, unknown>[] }).rows[0];
+    if (!row) throw conflict('tooManyUnpaidOrders', { max: cap });
+    const created = orderRowOf(row);
+    reportOrderCreated(executor, created);
+    return created;
+  }
+
+  /**
+   * A player at the cap may hold orders past their expiry that the expiry job has not closed yet: they no longer count,
+   * so they are closed now (as the job would: 0 -> 4 through the state machine, which frees their places). Whether any was.
+   */
+  private async closeOverdueOrders(userId: number): Promise<boolean> {
+    const overdue = await this.db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(eq(orders.userId, userId), eq(orders.status, OrderStatus.AWAITING_PAYMENT), lte(orders.expiresAt, sql`now()`)))
+      .limit(OVERDUE_BATCH);
+    let closed = 0;
+    for (const { id } of overdue) if (await this.db.transaction((tx) => this.process.transition(tx, id, 'expired'))) closed++;
+    return closed > 0;
   }
 }
 
@@ -231,8 +257,8 @@ interface PlacementRead {
 }
 
 /** The order's one read (step 1 of OrderPlacement). */
-export async function readForPlacement(executor: Executor, input: Pick<OrderToPlace, 'userId' | 'role' | 'lines'>, unpaidCap: number | undefined): Promise<PlacementRead> {
-  const result = await executor.execute(readStatement(input, unpaidCap));
+export async function readForPlacement(executor: Executor, input: Pick<OrderToPlace, 'userId' | 'role' | 'lines'>): Promise<PlacementRead> {
+  const result = await executor.execute(readStatement(input));
   const row = (result as unknown as { rows: { role: PlacementRead['role'] | string | null; open_orders: number | string; order_id: number | string; products: PricedProduct[] | string }[] }).rows[0]!;
   const json = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
   return {
@@ -243,15 +269,15 @@ export async function readForPlacement(executor: Executor, input: Pick<OrderToPl
   };
 }
 
-/** Step 1's statement: role, open unpaid orders (counted up to the cap), a new order id, and the products on sale now. */
-export function readStatement(input: Pick<OrderToPlace, 'userId' | 'role' | 'lines'>, unpaidCap: number | undefined): SQL {
+/** Step 1's statement: role, open unpaid orders, a new order id, and the products on sale now. */
+export function readStatement(input: Pick<OrderToPlace, 'userId' | 'role' | 'lines'>): SQL {
   const ids = sql.join(
     input.lines.map((line) => sql`${line.productId}`),
     sql`, `,
   );
   return sql`
     SELECT ${roleQuery(input.userId, input.role)} AS role,
-           ${unpaidCap === undefined ? sql`0` : openOrdersQuery(input.userId, unpaidCap)} AS open_orders,
+           (SELECT open_orders FROM users WHERE id = ${input.userId}) AS open_orders,
            nextval(pg_get_serial_sequence('orders', 'id')) AS order_id,
            (SELECT coalesce(json_agg(json_build_object(
               'id', id, 'appId', app_id, 'goodsType', goods_type, 'categoryId', category_id, 'productSn', product_sn,
@@ -267,15 +293,6 @@ function roleQuery(userId: number, role: OrderRole): SQL {
   return sql`(SELECT json_build_object('id', ga.id, 'appId', ga.app_id)
                 FROM player_roles pr JOIN game_accounts ga ON ga.id = pr.game_account_id
                WHERE pr.user_id = ${userId} AND ${which} LIMIT 1)`;
-}
-
-/**
- * A player's open orders, counted up to the cap: awaiting payment (0, not yet past its expiry) or with a payment in
- * progress at the provider (1). Statuses as literals, so that the partial index orders_user_open_idx applies.
- */
-function openOrdersQuery(userId: number, cap: number): SQL {
-  return sql`(SELECT count(*) FROM (SELECT 1 FROM orders
-                WHERE user_id = ${userId} AND status IN (0, 1) AND (status = 1 OR expires_at > now()) LIMIT ${cap}) AS open_orders)`;
 }
 
 interface OrderToWrite {
@@ -295,17 +312,25 @@ interface OrderToWrite {
   sessionId: string | null;
   /** Unpaid orders close after this; free orders never expire. */
   expirySeconds: number | null;
-  /** Write only while the player holds fewer unpaid orders than this (counted inside the statement, after the lock). */
+  /** Write only while the player holds fewer unpaid orders than this, taking one more place (free orders take none). */
   unpaidCap: number | null;
   lines: Record<string, unknown>[];
 }
 
-/** Step 3's statement: the order (guarded by the unpaid-order cap), its items and its expiry job, returning the order. */
+/**
+ * Step 3's statement: a place under the player's cap (a conditional update of their row: under concurrency PostgreSQL
+ * re-checks the condition on the row as the previous order left it), the order, its items and its expiry job, returning
+ * the order; nothing when the cap is reached.
+ */
 export function insertOrderStatement(order: OrderToWrite): SQL {
   const channel = order.channel;
-  const guard = order.unpaidCap === null ? sql`` : sql`WHERE ${openOrdersQuery(order.userId, order.unpaidCap)} < ${order.unpaidCap}`;
+  const gate =
+    order.unpaidCap === null
+      ? sql`gate AS (SELECT 1)`
+      : sql`gate AS (UPDATE users SET open_orders = open_orders + 1 WHERE id = ${order.userId} AND open_orders < ${order.unpaidCap} RETURNING id)`;
   return sql`
-    WITH placed AS (
+    WITH ${gate},
+    placed AS (
       INSERT INTO orders (id, order_sn, user_id, app_id, game_account_id, order_source, currency, total_amount_minor,
                           pay_amount_minor, region_code, selected_region_code, pay_channel_id, pay_method_name, pay_method_id,
                           third_channel_name, third_order_id, third_pay_response, expires_at)
@@ -314,7 +339,7 @@ export function insertOrderStatement(order: OrderToWrite): SQL {
              ${channel?.id ?? null}::int4, ${channel?.payMethodName ?? null}, ${channel?.payMethodId ?? null}, ${channel?.thirdChannelName ?? null},
              ${order.sessionId}, ${order.clientAnswer},
              ${order.expirySeconds === null ? sql`NULL::timestamptz` : sql`now() + make_interval(secs => ${order.expirySeconds})`}
-      ${guard}
+        FROM gate
       RETURNING *),
     items AS (
       INSERT INTO order_items (order_id, product_id, names, descs, thumb, category_id, goods_type, quantity, currency, price_minor,
