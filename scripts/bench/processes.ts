@@ -38,8 +38,10 @@ export async function startServer(options: {
   env: Record<string, string | undefined>;
   readyPath: string;
   readyTimeoutMs: number;
+  /** Listen here (chosen beforehand, e.g. so that another process can be told the URL first); a free port otherwise. */
+  port?: number;
 }): Promise<RunningServer> {
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const url = `http://127.0.0.1:${port}`;
   const env: NodeJS.ProcessEnv = { ...process.env, ...options.env, PORT: String(port), HOST: '127.0.0.1' };
   for (const [name, value] of Object.entries(options.env)) if (value === undefined) delete env[name];

@@ -1,15 +1,19 @@
-import { eq } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { OrderStatus } from '@shop/contract/orders';
 import type { Executor } from '../../db/client.ts';
-import { orderItems } from '../../db/schema.ts';
 import type { OrderEffects, Reversal, TransitionStep } from '../orders/order-state-machine.ts';
 import type { VoucherLedger } from '../vouchers/ledger.ts';
 import { DeliveryService } from './delivery.service.ts';
 
+/** The vouchers an order's items are worth (voucher packs; 0 for goods). */
+export function creditedVouchersStatement(orderId: number): SQL {
+  return sql`SELECT coalesce(sum(voucher_amount * quantity), 0) AS vouchers FROM order_items WHERE order_id = ${orderId}`;
+}
+
 /** Vouchers an order credited (voucher packs; 0 for goods). */
 export async function creditedVouchers(executor: Executor, orderId: number): Promise<number> {
-  const items = await executor.select({ voucherAmount: orderItems.voucherAmount, quantity: orderItems.quantity }).from(orderItems).where(eq(orderItems.orderId, orderId));
-  return items.reduce((sum, item) => sum + item.voucherAmount * item.quantity, 0);
+  const [row] = (await executor.execute(creditedVouchersStatement(orderId)) as unknown as { rows: { vouchers: number | string }[] }).rows;
+  return Number(row?.vouchers ?? 0);
 }
 
 /**

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { ReverseResult, SpendResult, VoucherBalance } from '@shop/contract/game-api';
 import type { Db, Executor } from '../../db/client.ts';
 import { gameAccounts, gameVoucherSpends, voucherLedger } from '../../db/schema.ts';
 import { notFound, conflict } from '../../shared/domain-errors.ts';
-import { InsufficientVouchersError, type VoucherLedger } from '../vouchers/ledger.ts';
+import type { VoucherLedger } from '../vouchers/ledger.ts';
 
 /** Advisory lock namespace of one game transaction id. */
 const LOCK_GAME_TRANSACTION = 727_301;
@@ -26,10 +26,46 @@ const requestHashOf = (body: SpendRequest) =>
     .update(JSON.stringify([body.serverId, body.roleId, body.amount, body.itemId, body.itemName ?? null]))
     .digest('hex');
 
+/** Whether an error (or its cause, as drivers and Drizzle wrap them) is PostgreSQL's unique violation. */
+function isUniqueViolation(error: unknown): boolean {
+  for (let current: unknown = error, depth = 0; current && depth < 5; depth++) {
+    if ((current as { code?: unknown }).code === '23505') return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/**
+ * A spend as one statement, the ledger's rules in it: the role's balance goes down only if it holds the amount (a
+ * conditional update: under concurrency PostgreSQL re-checks it on the row as the previous spend left it), the ledger
+ * entry is appended under the reference `game:<app>:<transaction>` (unique), and the spend is kept under (app,
+ * transactionId) (primary key). A repeated transactionId violates the key and the whole statement changes nothing.
+ * Returns no row when the role is unknown or short of vouchers.
+ */
+export function spendStatement(appId: number, body: SpendRequest, requestHash: string): SQL {
+  return sql`
+    WITH role AS (
+      SELECT id FROM game_accounts WHERE app_id = ${appId} AND server_id = ${body.serverId} AND role_id = ${body.roleId}),
+    moved AS (
+      UPDATE voucher_accounts SET balance = balance - ${body.amount}, updated_at = now()
+       WHERE game_account_id = (SELECT id FROM role) AND balance >= ${body.amount}
+      RETURNING game_account_id, balance),
+    entry AS (
+      INSERT INTO voucher_ledger (game_account_id, amount, balance_after, kind, reference)
+      SELECT game_account_id, ${-body.amount}, balance, 'spend', ${`game:${appId}:${body.transactionId}`} FROM moved
+      RETURNING id, game_account_id, balance_after),
+    spend AS (
+      INSERT INTO game_voucher_spends (app_id, transaction_id, request_hash, game_account_id, amount, item_id, item_name, spend_entry_id)
+      SELECT ${appId}, ${body.transactionId}, ${requestHash}, game_account_id, ${body.amount}, ${body.itemId}, ${body.itemName ?? null}, id FROM entry
+      RETURNING created_at)
+    SELECT entry.balance_after, spend.created_at FROM entry, spend`;
+}
+
 /**
  * Vouchers spent in the games, through the ledger (append-only, balance never below zero).
- * Lock step: every spend or reversal of one (game, transactionId) first takes an advisory lock named after it, so a
- * retry racing the first request waits and then answers the stored result; the ledger then locks the account row.
+ * A spend is one atomic statement (spendStatement): a retry racing the first request waits for its row lock and then
+ * finds the transactionId taken, and answers the stored result. Reversals take an advisory lock named after the
+ * transaction, then the ledger locks the account row.
  */
 export class GameVouchersService {
   constructor(
@@ -44,43 +80,21 @@ export class GameVouchersService {
 
   async spend(appId: number, body: SpendRequest): Promise<SpendResult> {
     const requestHash = requestHashOf(body);
-    return this.db.transaction(async (tx) => {
-      await this.lockTransaction(tx, appId, body.transactionId);
-      const earlier = await this.findSpend(tx, appId, body.transactionId);
-      if (earlier) {
-        if (earlier.requestHash !== requestHash) throw conflict('idempotencyKeyReused');
-        return this.spendResult(tx, earlier);
-      }
-      const account = await this.roleAccount(tx, appId, body);
-      // A role the shop has never seen has no vouchers.
-      if (!account) throw conflict('insufficientVouchers');
-      let entry;
-      try {
-        ({ entry } = await this.ledger.apply(tx, {
-          gameAccountId: account.id,
-          amount: -body.amount,
-          kind: 'spend',
-          reference: `game:${appId}:${body.transactionId}`,
-        }));
-      } catch (error) {
-        if (error instanceof InsufficientVouchersError) throw conflict('insufficientVouchers');
-        throw error;
-      }
-      const [spend] = await tx
-        .insert(gameVoucherSpends)
-        .values({
-          appId,
-          transactionId: body.transactionId,
-          requestHash,
-          gameAccountId: account.id,
-          amount: body.amount,
-          itemId: body.itemId,
-          itemName: body.itemName ?? null,
-          spendEntryId: entry.id,
-        })
-        .returning();
-      return { transactionId: body.transactionId, amount: body.amount, balance: entry.balanceAfter, reversed: false, createdAt: spend!.createdAt.toISOString() };
-    });
+    let row: { balance_after: number | string; created_at: Date | string } | undefined;
+    try {
+      [row] = (await this.db.execute(spendStatement(appId, body, requestHash)) as unknown as { rows: (typeof row)[] }).rows;
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+    }
+    if (row) {
+      const createdAt = row.created_at instanceof Date ? row.created_at : new Date(row.created_at);
+      return { transactionId: body.transactionId, amount: body.amount, balance: Number(row.balance_after), reversed: false, createdAt: createdAt.toISOString() };
+    }
+    // Spent before under this transactionId (the same request again: its first answer), or nothing to spend.
+    const earlier = await this.findSpend(this.db, appId, body.transactionId);
+    if (!earlier) throw conflict('insufficientVouchers');
+    if (earlier.requestHash !== requestHash) throw conflict('idempotencyKeyReused');
+    return this.spendResult(this.db, earlier);
   }
 
   async reverse(appId: number, transactionId: string, reason?: string): Promise<ReverseResult> {

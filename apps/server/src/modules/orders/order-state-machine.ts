@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { OrderStatus, type OrderStatusCode } from '@shop/contract/orders';
 import type { Executor } from '../../db/client.ts';
 import { orders } from '../../db/schema.ts';
@@ -116,23 +116,7 @@ export class OrderProcess {
   async transition<E extends OrderEvent>(tx: Executor, order: number | OrderRow, event: E, changes: TransitionChanges = {}): Promise<Moved<E> | undefined> {
     const locked = typeof order === 'number' ? await lockIfMovable(tx, order, event) : order;
     if (!locked || !canTransition(locked.status, event)) return undefined;
-    const { to } = ORDER_TRANSITIONS[event];
-    const result = await tx.execute(sql`
-      WITH moved AS (
-        UPDATE orders SET
-          status = ${to},
-          updated_at = now(),
-          paid_at = ${changes.paidAt !== undefined ? sql`${changes.paidAt}` : sql`paid_at`},
-          delivered_at = ${changes.deliveredAt !== undefined ? sql`${changes.deliveredAt}` : sql`delivered_at`},
-          third_order_id = ${changes.thirdOrderId !== undefined ? sql`${changes.thirdOrderId}` : sql`third_order_id`},
-          third_channel_name = ${changes.thirdChannelName !== undefined ? sql`${changes.thirdChannelName}` : sql`third_channel_name`},
-          provider_payment_id = ${changes.providerPaymentId !== undefined ? sql`${changes.providerPaymentId}` : sql`provider_payment_id`}
-        WHERE id = ${locked.id} AND status = ${locked.status}
-        RETURNING *),
-      history AS (
-        INSERT INTO order_status_history (order_id, from_status, to_status, event)
-        SELECT id, ${locked.status}, status, ${event} FROM moved)
-      SELECT * FROM moved`);
+    const result = await tx.execute(moveStatement(locked, event, changes));
     const row = (result as unknown as { rows: Record<string, unknown>[] }).rows[0];
     if (!row) return undefined;
     const moved = orderRowOf(row);
@@ -141,6 +125,32 @@ export class OrderProcess {
     const effect = sideEffect ? await sideEffect(this.effects, { tx, order: moved, from: locked.status, event, process: this }) : undefined;
     return { order: moved, effect: effect as EffectOf<E> };
   }
+}
+
+/**
+ * One move as one statement: the conditional update of the order (from the status it was locked in) and its history row.
+ * Returns the order as it is now, or no row when it is no longer in that status.
+ */
+export function moveStatement(locked: Pick<OrderRow, 'id' | 'status'>, event: OrderEvent, changes: TransitionChanges = {}): SQL {
+  const { to } = ORDER_TRANSITIONS[event];
+  const change = <K extends keyof TransitionChanges>(column: string, key: K) =>
+    changes[key] !== undefined ? sql`${sql.raw(column)} = ${changes[key]},` : sql``;
+  return sql`
+    WITH moved AS (
+      UPDATE orders SET
+        ${change('paid_at', 'paidAt')}
+        ${change('delivered_at', 'deliveredAt')}
+        ${change('third_order_id', 'thirdOrderId')}
+        ${change('third_channel_name', 'thirdChannelName')}
+        ${change('provider_payment_id', 'providerPaymentId')}
+        status = ${to},
+        updated_at = now()
+      WHERE id = ${locked.id} AND status = ${locked.status}
+      RETURNING *),
+    history AS (
+      INSERT INTO order_status_history (order_id, from_status, to_status, event)
+      SELECT id, ${locked.status}, status, ${event} FROM moved)
+    SELECT * FROM moved`;
 }
 
 /** Locks the order when the event can apply to its current status; undefined otherwise (nothing to wait for). */

@@ -280,24 +280,34 @@ export class SettlementService {
     act: (tx: Tx, order: OrderRow) => Promise<SettleOutcome>,
   ): Promise<SettleOutcome> {
     return this.db.transaction(async (tx) => {
-      const [row] = rowsOf<Record<string, unknown>>(
-        await tx.execute(sql`
-          WITH locked AS (
-            SELECT * FROM orders WHERE ${orderCondition(provider, fact.order)} FOR UPDATE),
-          recorded AS (
-            INSERT INTO payment_events (provider, event_key, event_type, order_id, payment_id, refund_id, payload)
-            SELECT ${provider}, ${fact.eventKey}, ${fact.eventType}, locked.id, ${ids.paymentId ?? null}, ${ids.refundId ?? null},
-                   ${JSON.stringify(fact.payload ?? {})}::jsonb
-              FROM locked
-            ON CONFLICT DO NOTHING
-            RETURNING id)
-          SELECT locked.*, (SELECT id FROM recorded) AS recorded_event FROM locked`),
-      );
+      const [row] = rowsOf<Record<string, unknown>>(await tx.execute(lockOrderWithEventStatement(provider, fact, ids)));
       if (!row) throw new UnknownOrderError();
       if (row['recorded_event'] === null || row['recorded_event'] === undefined) return 'duplicate';
       return act(tx, orderRowOf(row));
     });
   }
+}
+
+/**
+ * The first statement of every fact's transaction: the order locked (FOR UPDATE) and the event recorded under its unique
+ * key; `recorded_event` is null when the event was recorded before (a repeat).
+ */
+export function lockOrderWithEventStatement(
+  provider: ProviderName,
+  fact: Pick<Extract<PaymentFact, { eventKey: string }>, 'order' | 'eventKey' | 'eventType' | 'payload'>,
+  ids: { paymentId?: string; refundId?: string },
+): SQL {
+  return sql`
+    WITH locked AS (
+      SELECT * FROM orders WHERE ${orderCondition(provider, fact.order)} FOR UPDATE),
+    recorded AS (
+      INSERT INTO payment_events (provider, event_key, event_type, order_id, payment_id, refund_id, payload)
+      SELECT ${provider}, ${fact.eventKey}, ${fact.eventType}, locked.id, ${ids.paymentId ?? null}, ${ids.refundId ?? null},
+             ${JSON.stringify(fact.payload ?? {})}::jsonb
+        FROM locked
+      ON CONFLICT DO NOTHING
+      RETURNING id)
+    SELECT locked.*, (SELECT id FROM recorded) AS recorded_event FROM locked`;
 }
 
 /** The order a reference names (an order number or session that is not ours matches nothing). */

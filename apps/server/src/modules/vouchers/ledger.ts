@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
 import { voucherAccounts, voucherLedger } from '../../db/schema.ts';
 import { conflict } from '../../shared/domain-errors.ts';
@@ -60,35 +60,15 @@ export class VoucherLedger {
     return -entry.amount;
   }
 
-  /** Locks the account row (FOR UPDATE semantics: ON CONFLICT DO UPDATE takes the row lock), creating it at 0; its balance. */
+  /** Locks the account row, creating it at 0; its balance. */
   private async lockAccount(tx: Executor, gameAccountId: number): Promise<number> {
-    const [row] = rowsOf<{ balance: number | string }>(
-      await tx.execute(sql`
-        INSERT INTO voucher_accounts (game_account_id, balance) VALUES (${gameAccountId}, 0)
-        ON CONFLICT (game_account_id) DO UPDATE SET balance = voucher_accounts.balance
-        RETURNING balance`),
-    );
+    const [row] = rowsOf<{ balance: number | string }>(await tx.execute(lockAccountStatement(gameAccountId)));
     return Number(row!.balance);
   }
 
   /** Under the account's lock: the earlier entry of the reference, or the balance moved and the new entry, in one statement. */
   private async append(tx: Executor, change: LedgerChange, balance: number): Promise<{ entry: LedgerEntry; repeated: boolean }> {
-    const rows = rowsOf<Record<string, unknown>>(
-      await tx.execute(sql`
-        WITH earlier AS (
-          SELECT * FROM voucher_ledger WHERE reference = ${change.reference}),
-        moved AS (
-          UPDATE voucher_accounts SET balance = balance + ${change.amount}, updated_at = now()
-           WHERE game_account_id = ${change.gameAccountId} AND NOT EXISTS (SELECT 1 FROM earlier) AND balance + ${change.amount} >= 0
-          RETURNING balance),
-        entry AS (
-          INSERT INTO voucher_ledger (game_account_id, amount, balance_after, kind, reference, order_id)
-          SELECT ${change.gameAccountId}, ${change.amount}, moved.balance, ${change.kind}, ${change.reference}, ${change.orderId ?? null}::int8
-            FROM moved
-          RETURNING *)
-        SELECT false AS repeated, * FROM entry
-        UNION ALL SELECT true AS repeated, * FROM earlier`),
-    );
+    const rows = rowsOf<Record<string, unknown>>(await tx.execute(appendStatement(change)));
     const row = rows[0];
     if (!row) {
       // Neither a new entry nor an earlier one: the balance would have gone below zero.
@@ -102,6 +82,35 @@ export class VoucherLedger {
     }
     return { entry, repeated: false };
   }
+}
+
+/** Locks a role's voucher account (ON CONFLICT DO UPDATE takes the row lock, as FOR UPDATE would), creating it at 0. */
+export function lockAccountStatement(gameAccountId: number): SQL {
+  return sql`
+    INSERT INTO voucher_accounts (game_account_id, balance) VALUES (${gameAccountId}, 0)
+    ON CONFLICT (game_account_id) DO UPDATE SET balance = voucher_accounts.balance
+    RETURNING balance`;
+}
+
+/**
+ * Under the account's lock: the earlier entry of the reference (repeated: true), or the balance moved and the new entry
+ * (repeated: false); no row when the balance would go below zero.
+ */
+export function appendStatement(change: LedgerChange): SQL {
+  return sql`
+    WITH earlier AS (
+      SELECT * FROM voucher_ledger WHERE reference = ${change.reference}),
+    moved AS (
+      UPDATE voucher_accounts SET balance = balance + ${change.amount}, updated_at = now()
+       WHERE game_account_id = ${change.gameAccountId} AND NOT EXISTS (SELECT 1 FROM earlier) AND balance + ${change.amount} >= 0
+      RETURNING balance),
+    entry AS (
+      INSERT INTO voucher_ledger (game_account_id, amount, balance_after, kind, reference, order_id)
+      SELECT ${change.gameAccountId}, ${change.amount}, moved.balance, ${change.kind}, ${change.reference}, ${change.orderId ?? null}::int8
+        FROM moved
+      RETURNING *)
+    SELECT false AS repeated, * FROM entry
+    UNION ALL SELECT true AS repeated, * FROM earlier`;
 }
 
 /** A voucher_ledger row read with raw SQL, as Drizzle would return it. */
