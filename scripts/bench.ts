@@ -5,12 +5,15 @@
 //
 // Environment: BENCH_SECONDS (per figure, default 5), BENCH_CONNECTIONS (default 10), BENCH_DATABASE_URL (admin URL of
 // the PostgreSQL where a fresh database is created and dropped, default postgres://postgres@127.0.0.1:5432/test),
-// BENCH_CHROMIUM (default /usr/bin/chromium), BENCH_UI_RUNS (default 3), BENCH_SKIP (comma list: postgres,ui,pgbench,ledger),
-// BENCH_LEDGER_ROLES (roles the voucher spends are spread over, default 8).
+// BENCH_CHROMIUM (default /usr/bin/chromium), BENCH_UI_RUNS (default 3), BENCH_SKIP (comma list: postgres,ui,ledger),
+// BENCH_LEDGER_ROLES (roles the voucher spends are spread over, default 8), BENCH_ORDER_PLAYERS (players the order load
+// is spread over, default 50).
+// The provider stand-ins run in a process of their own (bench/sandbox-main.ts), as the real providers would, so their
+// work never runs on the measured shop's event loop.
 import { randomBytes } from 'node:crypto';
-import { accessSync, constants, existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
-import { delimiter, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { openDatabase } from '../apps/server/src/db/client.ts';
@@ -21,8 +24,9 @@ import { measureConsoleLoad, type ConsoleLoadResult } from './bench/console-load
 import { cleanupAll, installExitHandlers, onCleanup, runSync, trackTempDir, withTimeout } from './bench/cleanup.ts';
 import { load, type LoadResult } from './bench/http-load.ts';
 import { benchLedger, type LedgerFigures, type SettleFigures, type SpendFigures } from './bench/ledger.ts';
-import { pgliteTransaction, pgTransaction, prepareFixture, runPgbench, tightLoop, type LoopResult } from './bench/order-tx.ts';
-import { startServer, type RunningServer } from './bench/processes.ts';
+import { channelOf, createPlayers, pgDb, pgliteDb, placeOrder, settleOnce, spendOnce, tightLoop, type DirectDb, type DirectFixture, type LoopResult } from './bench/direct.ts';
+import { sandboxEnv } from '../apps/server/test/proof/cluster.ts';
+import { freePort, startServer, type RunningServer } from './bench/processes.ts';
 import { measureVoucherPage, type UiResult } from './bench/ui.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -33,11 +37,12 @@ const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0
 const CHROMIUM = process.env.BENCH_CHROMIUM ?? '/usr/bin/chromium';
 const UI_RUNS = Math.round(positive(process.env.BENCH_UI_RUNS, 3));
 const LEDGER_ROLES = Math.round(positive(process.env.BENCH_LEDGER_ROLES, 8));
+const ORDER_PLAYERS = Math.round(positive(process.env.BENCH_ORDER_PLAYERS, 50));
 const SKIP = new Set((process.env.BENCH_SKIP ?? '').split(',').map((s) => s.trim()).filter(Boolean));
 const APP_ID = 10030;
 const REGION = 'US';
 
-const TARGET = { listToBare: 0.5, orderToDirect: 0.4, firstLoadKB: 150, usableMs: 1000, cpuSlowdown: 4 };
+const TARGET = { listToBare: 0.5, orderToDirect: 0.4, statementsPerOrder: 6, spendToDirect: 0.4, settleToDirect: 0.25, firstLoadKB: 150, usableMs: 1000, cpuSlowdown: 4 };
 
 function positive(value: string | undefined, fallback: number): number {
   const n = Number(value);
@@ -53,8 +58,12 @@ const errorText = (error: unknown) => (error instanceof Error ? error.message : 
 interface ShopFigures extends LedgerFigures {
   voucherList?: LoadResult;
   createOrder?: LoadResult;
+  /** The shop's own order statements, spend statement and settlement transaction, sent straight to the database. */
   direct?: LoopResult;
-  pgbench?: { tps: number; failed: number };
+  directSpend?: LoopResult;
+  directSettle?: LoopResult;
+  /** SQL statements the shop sent per order created during the order load (shop_database_statements_total). */
+  statementsPerOrder?: number;
   skipped?: string;
   errors: string[];
 }
@@ -101,19 +110,40 @@ const shopEnv = (database: { DATA_DIR: string } | { DATABASE_URL: string }) => (
 });
 
 async function startShop(name: string, env: Record<string, string | undefined>): Promise<RunningServer> {
-  progress(`starting ${name}`);
+  progress(`starting ${name} and its provider stand-ins`);
   const started = performance.now();
+  const port = await freePort();
+  const sandbox = await startServer({
+    name: `${name}: provider stand-ins`,
+    script: join(ROOT, 'scripts/bench/sandbox-main.ts'),
+    cwd: ROOT,
+    env: { SHOP_URL: `http://127.0.0.1:${port}` },
+    readyPath: '/sandbox/outbox.json',
+    readyTimeoutMs: 30_000,
+  });
+  onCleanup(`stop ${name}: provider stand-ins`, () => sandbox.stop());
   const server = await startServer({
     name,
     script: join(ROOT, 'apps/server/src/main.ts'),
     cwd: ROOT,
-    env,
+    // The shop's embedded stand-ins stay mounted (development) but unused: every provider URL names the other process.
+    env: { ...env, ...sandboxEnv(`${sandbox.url}/sandbox`) },
     readyPath: '/readyz',
     readyTimeoutMs: 90_000,
+    port,
   });
   progress(`${name} ready on ${server.url} after ${((performance.now() - started) / 1000).toFixed(1)} s`);
   onCleanup(`stop ${name}`, () => server.stop());
-  return server;
+  return { ...server, stop: async () => void (await Promise.all([server.stop(), sandbox.stop()])) };
+}
+
+/** The shop's own count of the statements it sent, and of the orders it created (GET /metrics). */
+async function shopCounters(shop: RunningServer): Promise<{ statements: number; orders: number }> {
+  const text = await (await fetch(`${shop.url}/metrics`, { signal: AbortSignal.timeout(10_000) })).text();
+  const statements = Number(/^shop_database_statements_total (\d+)/m.exec(text)?.[1] ?? NaN);
+  const orders = [...text.matchAll(/^shop_orders_created_total(?:\{[^}]*\})? (\d+)/gm)].reduce((sum, match) => sum + Number(match[1]), 0);
+  if (!Number.isFinite(statements)) throw new Error('GET /metrics has no shop_database_statements_total');
+  return { statements, orders };
 }
 
 async function api<T>(url: string, init: { body?: unknown; token?: string } = {}): Promise<{ status: number; code: unknown; message: unknown; data: T }> {
@@ -136,13 +166,22 @@ async function api<T>(url: string, init: { body?: unknown; token?: string } = {}
   return { status: response.status, code: json.code, message: json.message, data: json.data as T };
 }
 
-/** Logs in like the game, reads the catalogue and the channels, and builds the order body the load sends. */
-async function prepareOrder(shop: RunningServer): Promise<{ token: string; pick: Pick; body: string }> {
-  const login = await api<{ token?: string; tokenHead?: string }>(`${shop.url}/api/user/inapp/quick/login`, {
-    body: { appId: APP_ID, roleId: 'bench-role', serverId: '10001', accountId: 'bench-acc', userLevel: 1 },
-  });
-  if (login.code !== 200 || !login.data?.token) throw new Error(`quick login: code ${String(login.code)} ${String(login.message)}`);
-  const token = login.data.token;
+/**
+ * Logs players in like the game, reads the catalogue and the channels, and builds what the order load sends: each
+ * request is one of the players' voucher orders, round robin (a shop's orders come from many players, each under their
+ * own unpaid-order cap and row lock).
+ */
+async function prepareOrders(shop: RunningServer): Promise<{ pick: Pick; next: () => { body: string; headers: Record<string, string> } }> {
+  const stamp = Date.now().toString(36);
+  const players: { token: string; roleId: string }[] = [];
+  for (let i = 0; i < ORDER_PLAYERS; i++) {
+    const roleId = `bench-order-${stamp}-${i}`;
+    const login = await api<{ token?: string }>(`${shop.url}/api/user/inapp/quick/login`, {
+      body: { appId: APP_ID, roleId, serverId: '10001', accountId: `bench-order-acc-${stamp}-${i}`, userLevel: 1 },
+    });
+    if (login.code !== 200 || !login.data?.token) throw new Error(`quick login: code ${String(login.code)} ${String(login.message)}`);
+    players.push({ token: login.data.token, roleId });
+  }
   const list = await api<{ id: number; productSn: string }[]>(`${shop.url}/api/v1/voucher/list/${APP_ID}`);
   const voucher = list.data?.[0];
   if (list.code !== 200 || !voucher) throw new Error(`voucher list: code ${String(list.code)} ${String(list.message)}, no voucher`);
@@ -158,23 +197,29 @@ async function prepareOrder(shop: RunningServer): Promise<{ token: string; pick:
     payMethodId: channel.payMethodId,
     thirdChannelId: channel.thirdChannelId,
   };
-  const body = JSON.stringify({
-    appId: APP_ID,
-    gameRoleId: 'bench-role',
-    regionCode: REGION,
-    selectedRegionCode: REGION,
-    id: pick.productId,
-    payMethodName: pick.payMethodName,
-    payMethodId: pick.payMethodId,
-    quantity: 1,
-    thirdChannelId: pick.thirdChannelId,
-    voucherSn: pick.voucherSn,
-    orderSource: 'voucher',
-  });
+  const bodyOf = (roleId: string) =>
+    JSON.stringify({
+      appId: APP_ID,
+      gameRoleId: roleId,
+      regionCode: REGION,
+      selectedRegionCode: REGION,
+      id: pick.productId,
+      payMethodName: pick.payMethodName,
+      payMethodId: pick.payMethodId,
+      quantity: 1,
+      thirdChannelId: pick.thirdChannelId,
+      voucherSn: pick.voucherSn,
+      orderSource: 'voucher',
+    });
   // One order first, so a broken order flow shows its answer instead of only an error count.
-  const probe = await api<{ thirdPayResponse?: string }>(`${shop.url}/api/v1/voucher/create/order`, { body: JSON.parse(body), token });
+  const probe = await api<{ thirdPayResponse?: string }>(`${shop.url}/api/v1/voucher/create/order`, { body: JSON.parse(bodyOf(players[0]!.roleId)), token: players[0]!.token });
   if (probe.code !== 200) progress(`order creation probe answered HTTP ${probe.status} code ${String(probe.code)}: ${String(probe.message)}`);
-  return { token, pick, body };
+  let turn = 0;
+  const next = () => {
+    const player = players[turn++ % players.length]!;
+    return { body: bodyOf(player.roleId), headers: { authorization: `Bearer ${player.token}` } };
+  };
+  return { pick, next };
 }
 
 async function loadShop(shop: RunningServer, figures: ShopFigures, label: string): Promise<Pick | undefined> {
@@ -186,18 +231,22 @@ async function loadShop(shop: RunningServer, figures: ShopFigures, label: string
     seconds: SECONDS,
     warmupSeconds: WARMUP_SECONDS,
   });
-  const order = await prepareOrder(shop);
-  progress(`${label}: POST /api/v1/voucher/create/order for ${SECONDS} s`);
+  const order = await prepareOrders(shop);
+  progress(`${label}: POST /api/v1/voucher/create/order for ${SECONDS} s (${ORDER_PLAYERS} players)`);
+  const before = await shopCounters(shop);
   figures.createOrder = await load({
     url: `${shop.url}/api/v1/voucher/create/order`,
     method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${order.token}` },
-    body: order.body,
+    headers: { 'content-type': 'application/json' },
+    next: order.next,
     connections: CONNECTIONS,
     seconds: SECONDS,
     warmupSeconds: WARMUP_SECONDS,
     checkEnvelope: true,
   });
+  const after = await shopCounters(shop);
+  // Whatever else ran meanwhile (the job poller, the /metrics reads) is counted too: the figure can only be too high.
+  if (after.orders > before.orders) figures.statementsPerOrder = (after.statements - before.statements) / (after.orders - before.orders);
   if (figures.createOrder.errors) {
     progress(`${label}: order creation errors:\n  ${figures.createOrder.errorSamples.join('\n  ')}`);
   }
@@ -251,7 +300,7 @@ async function benchPglite(): Promise<void> {
     }
   });
 
-  await section('direct transaction on PGlite', pglite, async () => {
+  await section('direct statements on PGlite', pglite, async () => {
     progress('direct PGlite: opening a fresh data dir (migrations + seed)');
     const dataDir = mkdtempSync(join(tmpdir(), 'shop-bench-direct-'));
     const removeDir = trackTempDir(dataDir);
@@ -259,23 +308,52 @@ async function benchPglite(): Promise<void> {
     const close = onCleanup('close direct PGlite', () => database.close());
     try {
       await withTimeout(seedDatabase(database.db, { catalogue: true }), 90_000, 'seed PGlite');
-      const client = (database.db as unknown as { $client: PGlite }).$client;
-      const fixture = await prepareFixture((text, params) => client.query<Record<string, unknown>>(text, params), {
-        appId: APP_ID,
-        regionCode: REGION,
-        ...pick,
-      });
-      progress(`direct PGlite: order transaction x ${CONNECTIONS} loops for ${SECONDS} s`);
-      pglite.direct = await tightLoop(pgliteTransaction(client, fixture), {
-        concurrency: CONNECTIONS,
-        seconds: SECONDS,
-        warmupSeconds: WARMUP_SECONDS,
-      });
+      await benchDirect(pgliteDb((database.db as unknown as { $client: PGlite }).$client), pglite, pick, 'direct PGlite');
     } finally {
       await close();
       removeDir();
     }
   });
+}
+
+/**
+ * The shop's own statements for the same work, straight to the database: orders (as many players as the API load), game
+ * spends (as many roles as the API's spend load) and PayerMax settlements of prepared voucher orders.
+ */
+async function benchDirect(db: DirectDb, figures: ShopFigures, pick: Pick | undefined, label: string): Promise<void> {
+  if (!pick) throw new Error('the API run picked no product and channel');
+  const stamp = Date.now().toString(36);
+  const loop = { concurrency: CONNECTIONS, seconds: SECONDS, warmupSeconds: WARMUP_SECONDS };
+  const fixture: DirectFixture = {
+    appId: APP_ID,
+    region: REGION,
+    productId: pick.productId,
+    channel: await channelOf(db, APP_ID, REGION, pick),
+    players: await createPlayers(db, { appId: APP_ID, count: ORDER_PLAYERS, prefix: `direct-order-${stamp}`, vouchers: 0 }),
+    unpaidCap: Number(RELAXED_RATE_LIMITS['UNPAID_ORDERS_PER_PLAYER']),
+  };
+  progress(`${label}: order statements x ${CONNECTIONS} loops for ${SECONDS} s`);
+  figures.direct = await tightLoop((i) => placeOrder(db, fixture, fixture.players[i % fixture.players.length]!).then(() => undefined), loop);
+  if (SKIP.has('ledger')) return;
+
+  const spenders = await createPlayers(db, { appId: APP_ID, count: LEDGER_ROLES, prefix: `direct-spend-${stamp}`, vouchers: 100_000_000 });
+  progress(`${label}: spend statement over ${spenders.length} roles x ${CONNECTIONS} loops for ${SECONDS} s`);
+  figures.directSpend = await tightLoop((i) => spendOnce(db, APP_ID, spenders[i % spenders.length]!, `direct-${stamp}-${i}`), loop);
+
+  const buyers = await createPlayers(db, { appId: APP_ID, count: LEDGER_ROLES, prefix: `direct-settle-${stamp}`, vouchers: 0 });
+  const unpaid: Parameters<typeof settleOnce>[1][] = [];
+  const buyerFixture = { ...fixture, players: buyers };
+  await tightLoop(
+    async (i) => {
+      const buyer = buyers[i % buyers.length]!;
+      unpaid.push({ ...(await placeOrder(db, buyerFixture, buyer)), gameAccountId: buyer.gameAccountId });
+    },
+    { concurrency: CONNECTIONS, seconds: SECONDS, warmupSeconds: 0 },
+  );
+  progress(`${label}: settlement transaction for ${unpaid.length} prepared orders x ${CONNECTIONS} loops`);
+  // A notification's size, as the shop stores it with the event.
+  const payload = { code: 'APPLY_SUCCESS', msg: '', keyVersion: '1', appId: 'bench', merchantNo: 'bench', notifyTime: new Date().toISOString(), notifyType: 'PAYMENT', data: { status: 'SUCCESS', country: REGION } };
+  figures.directSettle = await tightLoop((i) => settleOnce(db, unpaid[i]!, payload), { concurrency: CONNECTIONS, seconds: SECONDS * 4, warmupSeconds: 0, items: unpaid.length });
 }
 
 async function benchPostgres(): Promise<void> {
@@ -317,35 +395,14 @@ async function benchPostgres(): Promise<void> {
       }
     });
 
-    await section('direct transaction on PostgreSQL', postgres, async () => {
+    await section('direct statements on PostgreSQL', postgres, async () => {
       // The schema exists once the shop has started (migrations); without it there is nothing to measure.
       const pool = new pg.Pool({ connectionString: databaseUrl, max: CONNECTIONS, connectionTimeoutMillis: 5000 });
       pool.on('error', () => undefined);
+      pg.types.setTypeParser(20, (value) => Number(value));
       const closePool = onCleanup('close direct pool', () => pool.end());
       try {
-        const fixture = await prepareFixture((text, params) => pool.query(text, params), { appId: APP_ID, regionCode: REGION, ...pick });
-        progress(`direct PostgreSQL: order transaction x ${CONNECTIONS} loops for ${SECONDS} s`);
-        postgres.direct = await tightLoop(pgTransaction(pool, fixture), {
-          concurrency: CONNECTIONS,
-          seconds: SECONDS,
-          warmupSeconds: WARMUP_SECONDS,
-        });
-        await closePool();
-        const pgbench = SKIP.has('pgbench') ? undefined : onPath('pgbench');
-        if (pgbench) {
-          progress(`pgbench: same transaction, ${CONNECTIONS} clients for ${Math.round(SECONDS)} s`);
-          const workDir = mkdtempSync(join(tmpdir(), 'shop-bench-pgbench-'));
-          const removeDir = trackTempDir(workDir);
-          try {
-            const result = await runPgbench(pgbench, databaseUrl, fixture, { clients: CONNECTIONS, seconds: SECONDS, workDir });
-            postgres.pgbench = { tps: result.tps, failed: result.failed };
-          } catch (error) {
-            // Optional figure: report it, it does not fail the bench.
-            progress(`pgbench failed: ${errorText(error)}`);
-          } finally {
-            removeDir();
-          }
-        }
+        await benchDirect(pgDb(pool), postgres, pick, 'direct PostgreSQL');
       } finally {
         await closePool();
       }
@@ -434,19 +491,6 @@ async function dropDatabase(name: string): Promise<void> {
   }
 }
 
-function onPath(command: string): string | undefined {
-  for (const dir of (process.env.PATH ?? '').split(delimiter)) {
-    const candidate = join(dir, command);
-    try {
-      accessSync(candidate, constants.X_OK);
-      return candidate;
-    } catch {
-      // next
-    }
-  }
-  return undefined;
-}
-
 // ---------------------------------------------------------------------------------------------------------------------
 // Report
 
@@ -484,19 +528,14 @@ function shopRows(label: string, f: ShopFigures): Row[] {
     rows.push({ figure: `${label}: POST /api/v1/voucher/create/order`, value: loadText(f.createOrder), target: '', verdict: f.createOrder.errors ? 'ERROR' : 'info' });
   } else failed(`${label}: order creation`);
   if (f.direct) {
+    rows.push({ figure: `${label}: same order statements straight to the DB`, value: directText(f.direct, 'orders'), target: '', verdict: f.direct.errors ? 'ERROR' : 'info' });
+  } else failed(`${label}: direct order statements`);
+  if (f.statementsPerOrder !== undefined) {
     rows.push({
-      figure: `${label}: same transaction straight to the DB`,
-      value: `${int(f.direct.tps)} tx/s  (${CONNECTIONS} concurrent${f.direct.errors ? `, ${f.direct.errors} errors: ${f.direct.firstError}` : ''})`,
-      target: '',
-      verdict: f.direct.errors ? 'ERROR' : 'info',
-    });
-  } else failed(`${label}: direct transaction`);
-  if (f.pgbench) {
-    rows.push({
-      figure: `${label}: same transaction with pgbench`,
-      value: `${int(f.pgbench.tps)} tps  (${CONNECTIONS} clients${f.pgbench.failed ? `, ${f.pgbench.failed} failed` : ''})`,
-      target: '',
-      verdict: 'info',
+      figure: `${label}: SQL statements per order`,
+      value: f.statementsPerOrder.toFixed(2),
+      target: `<= ${TARGET.statementsPerOrder}`,
+      verdict: f.statementsPerOrder <= TARGET.statementsPerOrder ? 'meets' : 'MISSED',
     });
   }
   if (f.createOrder && f.direct) {
@@ -524,6 +563,7 @@ function ledgerRows(label: string, f: ShopFigures): Row[] {
     );
   spendRow(`${label}: POST /api/game/v1/vouchers/spend (${f.voucherSpend?.roles ?? LEDGER_ROLES} roles)`, f.voucherSpend);
   spendRow(`${label}: voucher spend, one hot role`, f.voucherSpendHotRole);
+  ratioRows(rows, `${label}: spend statement straight to the DB`, f.directSpend, 'spends', `${label}: voucher spend API / direct`, f.voucherSpend, TARGET.spendToDirect);
   const settle: SettleFigures | undefined = f.webhookSettle;
   rows.push(
     settle
@@ -535,7 +575,21 @@ function ledgerRows(label: string, f: ShopFigures): Row[] {
         }
       : { figure: `${label}: webhook settlement`, value: 'failed (see above)', target: '', verdict: 'ERROR' },
   );
+  ratioRows(rows, `${label}: same settlement straight to the DB`, f.directSettle, 'settlements', `${label}: webhook settlement API / direct`, f.webhookSettle, TARGET.settleToDirect);
   return rows;
+}
+
+function directText(r: LoopResult, what: string): string {
+  return `${int(r.tps)} ${what}/s  (${CONNECTIONS} concurrent${r.errors ? `, ${r.errors} errors: ${r.firstError}` : ''})`;
+}
+
+/** The direct figure's row and the API's share of it. */
+function ratioRows(rows: Row[], directFigure: string, direct: LoopResult | undefined, what: string, ratioFigure: string, api: LoadResult | undefined, target: number): void {
+  if (!direct) return void rows.push({ figure: directFigure, value: 'failed (see above)', target: '', verdict: 'ERROR' });
+  rows.push({ figure: directFigure, value: directText(direct, what), target: '', verdict: direct.errors ? 'ERROR' : 'info' });
+  if (!api) return;
+  const ratio = api.okRps / direct.tps;
+  rows.push({ figure: ratioFigure, value: pct(ratio), target: `>= ${pct(target)}`, verdict: ratio >= target ? 'meets' : 'MISSED' });
 }
 
 function report(): Row[] {
@@ -622,7 +676,14 @@ function shopJson(f: ShopFigures) {
     directTps: f.direct ? round(f.direct.tps) : null,
     orderToDirect: orderRatio === null ? null : ratio3(orderRatio),
     orderMeets: orderRatio === null ? null : orderRatio >= TARGET.orderToDirect,
-    ...(f.pgbench ? { pgbenchTps: round(f.pgbench.tps) } : {}),
+    statementsPerOrder: f.statementsPerOrder === undefined ? null : Math.round(f.statementsPerOrder * 100) / 100,
+    statementsMeet: f.statementsPerOrder === undefined ? null : f.statementsPerOrder <= TARGET.statementsPerOrder,
+    directSpendTps: f.directSpend ? round(f.directSpend.tps) : SKIP.has('ledger') ? 'skipped' : null,
+    spendToDirect: f.voucherSpend && f.directSpend ? ratio3(f.voucherSpend.okRps / f.directSpend.tps) : null,
+    spendMeets: f.voucherSpend && f.directSpend ? f.voucherSpend.okRps / f.directSpend.tps >= TARGET.spendToDirect : null,
+    directSettleTps: f.directSettle ? round(f.directSettle.tps) : SKIP.has('ledger') ? 'skipped' : null,
+    settleToDirect: f.webhookSettle && f.directSettle ? ratio3(f.webhookSettle.okRps / f.directSettle.tps) : null,
+    settleMeets: f.webhookSettle && f.directSettle ? f.webhookSettle.okRps / f.directSettle.tps >= TARGET.settleToDirect : null,
     voucherSpend: spendJson(f.voucherSpend),
     voucherSpendHotRole: spendJson(f.voucherSpendHotRole),
     webhookSettle: f.webhookSettle

@@ -51,6 +51,39 @@ export function postgresStore(db: Db) {
 }
 
 /**
+ * The same counters in this process's memory, for the embedded database (one instance). Keys are named by the limit, so
+ * every route of one limit must share the counters: the plugin's own memory store keeps one per route. Ended windows are
+ * dropped as the map grows, so it holds about the keys of one window.
+ */
+export function memoryStore() {
+  const counters = new Map<string, { count: number; endsAt: number }>();
+  let sweepAt = 10_000;
+  const hit = (key: string, windowMs: number): StoreResult => {
+    const now = Date.now();
+    let counter = counters.get(key);
+    if (!counter || counter.endsAt <= now) {
+      counter = { count: 0, endsAt: now + windowMs };
+      counters.set(key, counter);
+      if (counters.size >= sweepAt) {
+        for (const [name, value] of counters) if (value.endsAt <= now) counters.delete(name);
+        sweepAt = Math.max(10_000, counters.size * 2);
+      }
+    }
+    counter.count++;
+    return { current: counter.count, ttl: counter.endsAt - now };
+  };
+  return class MemoryRateLimitStore implements FastifyRateLimitStore {
+    incr(key: string, callback: StoreCallback, timeWindow: number): void {
+      callback(null, hit(key, timeWindow));
+    }
+
+    child(): FastifyRateLimitStore {
+      return this;
+    }
+  };
+}
+
+/**
  * The same counters in Redis: INCR, and the window's expiry set by the first hit (one Lua script, atomic). The plugin's
  * own RedisStore names keys after the route, which `createRateLimit` does not have; our keys already say what they count.
  */
@@ -75,7 +108,9 @@ export function redisStore(redis: Redis) {
 
 /**
  * The shop's rate limits (config.rateLimits): per client IP and per account, counted with @fastify/rate-limit in a store
- * all instances share (PostgreSQL, or Redis when REDIS_URL is set). Refusals are the 429 envelope with Retry-After.
+ * all instances share (PostgreSQL, or Redis when REDIS_URL is set). On the embedded database (PGlite) there is exactly
+ * one instance (it opens its data folder alone), so counts in its memory are the shared count, and a counted request
+ * costs no database write. Refusals are the 429 envelope with Retry-After.
  */
 export class RateLimits {
   private readonly redis?: Redis;
@@ -84,6 +119,8 @@ export class RateLimits {
     private readonly db: Db,
     private readonly config: RateLimitsConfig,
     private readonly log: FastifyBaseLogger,
+    /** Whether other instances can share this database (PostgreSQL): counts must then live where they all see them. */
+    private readonly sharedDatabase = true,
   ) {
     if (config.redisUrl) {
       // Fail fast while Redis is away: a request is then let through (skipOnError) instead of waiting for it.
@@ -97,7 +134,7 @@ export class RateLimits {
     if (this.redis) await this.redis.connect().catch(() => undefined);
     const options: RateLimitPluginOptions = {
       global: false,
-      store: this.redis ? redisStore(this.redis) : postgresStore(this.db),
+      store: this.redis ? redisStore(this.redis) : this.sharedDatabase ? postgresStore(this.db) : memoryStore(),
       // PostgreSQL is needed by the route anyway (its outage answers 503); a Redis outage must not stop the shop.
       skipOnError: Boolean(this.redis),
     };
