@@ -14,7 +14,7 @@ describe('the embedded database’s rate-limit counters (memory)', () => {
     vi.useFakeTimers({ now: 1_000_000 });
     const Store = memoryStore();
     const root = new Store();
-    const [first, second] = [root.child({} as never), root.child({} as never)];
+    const [first, second] = [root.child(), root.child()];
     expect(await hit(first, 'orders:ip:1')).toEqual({ current: 1, ttl: 1000 });
     expect((await hit(second, 'orders:ip:1')).current).toBe(2);
     expect((await hit(second, 'orders:ip:2')).current).toBe(1);

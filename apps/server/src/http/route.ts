@@ -52,9 +52,20 @@ export function registerRoute<R extends RouteDef>(
    * Every answer is `Cache-Control: no-store`: answers carry tokens (also on public routes: login, refresh, captcha),
    * a player's data, or prices and states that change by the second; no browser or proxy may keep one.
    */
-  options: { message?: MessageKey; enabled?: () => boolean; rateLimit?: RouteRateLimit; idempotency?: IdempotencyKeys; bodyLimit?: number } = {},
+  options: {
+    message?: MessageKey;
+    enabled?: () => boolean;
+    rateLimit?: RouteRateLimit;
+    idempotency?: IdempotencyKeys;
+    bodyLimit?: number;
+    /**
+     * The handler answers objects it keeps and never changes (a cached list): each one is serialised once, the first
+     * time it is sent, and its JSON reused for every later answer (the catalogue is read on every page view).
+     */
+    sharedData?: boolean;
+  } = {},
 ): void {
-  const { enabled, rateLimit, idempotency, bodyLimit } = options;
+  const { enabled, rateLimit, idempotency, bodyLimit, sharedData } = options;
   const successKey = options.message ?? 'success';
   const envelopeOf = (language: Language) => (data: unknown) => ({ code: 200, message: translate(language, successKey), data });
   app.route({
@@ -94,7 +105,23 @@ export function registerRoute<R extends RouteDef>(
       if (idempotency && request.user && typeof key === 'string') {
         return runIdempotent(idempotency, request.user.userId, key, { request, reply }, (claim) => handler({ ...context, idempotency: claim }), envelopeOf(request.language));
       }
-      return envelopeOf(request.language)(await handler(context));
+      const data = await handler(context);
+      if (sharedData && typeof data === 'object' && data !== null) {
+        reply.type('application/json; charset=utf-8');
+        return `{"code":200,"message":${JSON.stringify(translate(request.language, successKey))},"data":${serialisedOnce(data)}}`;
+      }
+      return envelopeOf(request.language)(data);
     },
   });
+}
+
+/** The JSON of objects answered again and again (routes with `sharedData`), made once per object. */
+const serialised = new WeakMap<object, string>();
+function serialisedOnce(data: object): string {
+  let json = serialised.get(data);
+  if (json === undefined) {
+    json = JSON.stringify(data);
+    serialised.set(data, json);
+  }
+  return json;
 }

@@ -7,5 +7,5 @@ export function registerCatalogRoutes(app: FastifyInstance, { catalog, games }: 
   registerRoute(app, voucherList, async ({ params, language }) => {
     await games.requireGame(params.appId);
     return catalog.voucherList(params.appId, language);
-  });
+  }, { sharedData: true });
 }

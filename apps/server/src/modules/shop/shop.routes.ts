@@ -28,7 +28,7 @@ export function registerShopRoutes(app: FastifyInstance, services: Services): vo
     return tokens.verifyAccessToken(header.slice(7).trim()).catch(() => undefined);
   };
 
-  registerRoute(app, productList, ({ body, language }) => products.list(body.appId, body, language));
+  registerRoute(app, productList, ({ body, language }) => products.list(body.appId, body, language), { sharedData: true });
   registerRoute(app, productDetail, async ({ body, language, request }) =>
     products.detail(body.id, language, await optionalUser(request), body.gameAccountId),
   );
