@@ -116,7 +116,7 @@ export function createServices(config: AppConfig, database: Database, log: Fasti
   const duplicatePayments = new DuplicatePaymentsService(db, providers, settlement, log);
   const refundReconciliation = new RefundReconciliation(db, settlement, providers, config.reconciliation, log);
   const reconciliation = new ReconciliationService(db, settlement, providers, refundReconciliation, config.reconciliation, log);
-  const rateLimits = new RateLimits(db, config.rateLimits, log, database.kind === 'postgres');
+  const rateLimits = new RateLimits(database.counters ?? db, config.rateLimits, log, database.kind === 'postgres');
   const idempotency = new IdempotencyKeys(db);
   const retention = new Retention(db, config.retention, [rateLimits, idempotency], log);
   const worker = new OutboxWorker(

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
 import { BACKENDS, startShop, type ApiAnswer, type Backend, type TestShop } from '../../test/harness.ts';
 import type { TokenData } from '@shop/contract/auth';
 import { channelOf, orderBody, vouchers, type Player } from '../../test/shopping.ts';
@@ -171,6 +172,14 @@ describe.runIf(process.env.TEST_DATABASE_URL)('rate limits shared by two instanc
     expectLimited(answers.find((answer) => answer.status !== 200)!);
     expectLimited(await login(second));
     expectLimited(await login(first));
+  });
+
+  it('counts on connections whose commits do not wait for the WAL flush (a lost count is harmless), the shop’s own do', async () => {
+    const setting = async (db: Db) => ((await db.execute(sql`SHOW synchronous_commit`)) as unknown as { rows: { synchronous_commit: string }[] }).rows[0]!.synchronous_commit;
+    expect(await setting(first.services.database.counters!)).toBe('off');
+    expect(await setting(first.services.db)).toBe('on');
+    const [row] = ((await first.services.database.counters!.execute(sql`SELECT count(*) AS n FROM rate_limit_counters`)) as unknown as { rows: { n: number | string }[] }).rows;
+    expect(Number(row!.n)).toBeGreaterThan(0);
   });
 });
 
