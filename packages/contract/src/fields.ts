@@ -13,15 +13,18 @@ const WITHOUT_CONTROL_CHARACTERS = /^[^\u0000-\u001f\u007f]*$/;
 // eslint-disable-next-line no-control-regex -- as above
 const WITHOUT_CONTROL_CHARACTERS_BUT_LINE_BREAKS = /^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]*$/;
 
+/** The schemas' wording when a string holds a control character (the catalogue import reports it by this text). */
+export const CONTROL_CHARACTERS_MESSAGE = 'must not contain control characters';
+
 /**
  * A trimmed single-line string without control characters: the base of every string field a client sends (chain
  * `.min()`, `.max()`, `.toLowerCase()`...). Secrets that are only hashed (passwords) are the exception.
  */
-export const plainString = () => z.string().trim().regex(WITHOUT_CONTROL_CHARACTERS, 'must not contain control characters');
+export const plainString = () => z.string().trim().regex(WITHOUT_CONTROL_CHARACTERS, CONTROL_CHARACTERS_MESSAGE);
 
 /** A trimmed string a person writes, such as a refund reason: tabs and line breaks allowed, other control characters refused. */
 export const freeText = (max: number) =>
-  z.string().trim().regex(WITHOUT_CONTROL_CHARACTERS_BUT_LINE_BREAKS, 'must not contain control characters').max(max);
+  z.string().trim().regex(WITHOUT_CONTROL_CHARACTERS_BUT_LINE_BREAKS, CONTROL_CHARACTERS_MESSAGE).max(max);
 
 /** A trimmed, non-empty single-line string of bounded length: the default for every text field a client sends. */
 export const text = (max: number) => plainString().min(1).max(max);

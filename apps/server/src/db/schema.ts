@@ -108,9 +108,13 @@ export const gameAccounts = pgTable(
     uniqueIndex('game_accounts_role_key').on(t.appId, t.serverId, t.roleId),
     index('game_accounts_owner_idx').on(t.ownerUserId),
     index('game_accounts_account_idx').on(t.appId, t.accountId),
-    /** The console's player lookup by role id or role name. */
+    /** The console's player and order lookup by role id or role name. */
     index('game_accounts_role_id_idx').on(t.roleId),
-    index('game_accounts_role_name_idx').on(sql`lower(${t.roleName})`),
+    /**
+     * Role-name prefix searches: `lower(role_name) LIKE lower('x%')`. text_pattern_ops compares byte-wise, which is what
+     * lets a LIKE prefix become an index range under any collation (a plain index only serves it under "C").
+     */
+    index('game_accounts_role_name_prefix_idx').on(sql`lower(${t.roleName}) text_pattern_ops`),
   ],
 );
 

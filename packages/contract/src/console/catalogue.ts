@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CategoryId, EXCLUDED_PRODUCT_ID, GoodsType } from '../catalog.ts';
-import { INT4_MAX, int4Id, plainString } from '../fields.ts';
+import { CONTROL_CHARACTERS_MESSAGE, INT4_MAX, int4Id, plainString } from '../fields.ts';
 import { SUPPORTED_LANGUAGES, type Language } from '../languages.ts';
 import { ThirdChannelName } from '../orders.ts';
 import { defineRoute } from '../route.ts';
@@ -64,6 +64,21 @@ const DESC_MAX = 2000;
 
 // --- field schemas ----------------------------------------------------------------------------------------------------
 
+/**
+ * The wording of each format rule (the schemas' messages), by the problem code the catalogue import reports for it:
+ * a string format's issue carries only its message, so the server finds the code by this text.
+ */
+export const FORMAT_RULES = {
+  codeCharacters: 'letters, digits, dot, dash and underscore',
+  currencyCode: 'a three-letter ISO 4217 code',
+  imageRef: 'a site path such as /media/... or an https URL',
+  regionCode: 'a two-letter country code or *',
+  singleLine: 'a single line',
+  controlCharacters: CONTROL_CHARACTERS_MESSAGE,
+  mediaId: 'the sha256 hex of the bytes',
+} as const;
+export type FormatRule = keyof typeof FORMAT_RULES;
+
 /** An int4 id in a JSON body (not coerced: the catalogue document and the console send numbers). */
 const jsonInt4Id = z.number().int().positive().max(INT4_MAX);
 /** Money in integer minor units. Negative values pass the schema so that the rule answers "below zero" clearly. */
@@ -73,33 +88,33 @@ const sortOrder = z.number().int().min(-1_000_000).max(1_000_000);
 const KNOWN_CURRENCIES = new Set(Intl.supportedValuesOf('currency'));
 export const isoCurrency = plainString()
   .toUpperCase()
-  .regex(/^[A-Z]{3}$/, 'a three-letter ISO 4217 code')
-  .refine((code) => KNOWN_CURRENCIES.has(code), 'not an ISO 4217 currency');
+  .regex(/^[A-Z]{3}$/, FORMAT_RULES.currencyCode)
+  .refine((code) => KNOWN_CURRENCIES.has(code), { message: 'not an ISO 4217 currency', params: { problem: 'unknownCurrency' } });
 
 /** A site path (`/media/...`, `/goods/...`) or an https URL: what a product's thumbnail or a channel's icon may be. */
 export const imageRef = plainString()
   .min(1)
   .max(500)
-  .regex(/^(\/([A-Za-z0-9._~-][A-Za-z0-9._~/-]*)?|https:\/\/[^\s"'<>\\]+)$/, 'a site path such as /media/... or an https URL');
+  .regex(/^(\/([A-Za-z0-9._~-][A-Za-z0-9._~/-]*)?|https:\/\/[^\s"'<>\\]+)$/, FORMAT_RULES.imageRef);
 
 export const productSn = plainString()
   .min(1)
   .max(64)
-  .regex(/^[A-Za-z0-9._-]+$/, 'letters, digits, dot, dash and underscore');
+  .regex(/^[A-Za-z0-9._-]+$/, FORMAT_RULES.codeCharacters);
 
 export const serverId = plainString()
   .min(1)
   .max(64)
-  .regex(/^[A-Za-z0-9._-]+$/, 'letters, digits, dot, dash and underscore');
+  .regex(/^[A-Za-z0-9._-]+$/, FORMAT_RULES.codeCharacters);
 
 export const channelRegion = plainString()
   .toUpperCase()
-  .regex(/^([A-Z]{2}|\*)$/, 'a two-letter country code or *');
+  .regex(/^([A-Z]{2}|\*)$/, FORMAT_RULES.regionCode);
 
 const channelCode = plainString()
   .min(1)
   .max(64)
-  .regex(/^[A-Za-z0-9._-]+$/, 'letters, digits, dot, dash and underscore');
+  .regex(/^[A-Za-z0-9._-]+$/, FORMAT_RULES.codeCharacters);
 
 const SINGLE_LINE = /^[^\n\r\t]*$/;
 // eslint-disable-next-line no-control-regex -- refusing control characters is the point
@@ -110,8 +125,8 @@ const NO_CONTROL_BUT_LINE_BREAKS = /^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u0
  * Unknown language codes are refused.
  */
 function localized(max: number, singleLine: boolean) {
-  const text = z.string().trim().regex(NO_CONTROL_BUT_LINE_BREAKS, 'must not contain control characters').max(max);
-  const value = singleLine ? text.regex(SINGLE_LINE, 'a single line') : text;
+  const text = z.string().trim().regex(NO_CONTROL_BUT_LINE_BREAKS, FORMAT_RULES.controlCharacters).max(max);
+  const value = singleLine ? text.regex(SINGLE_LINE, FORMAT_RULES.singleLine) : text;
   const shape = Object.fromEntries(SUPPORTED_LANGUAGES.map((language) => [language, value.optional()])) as Record<Language, z.ZodOptional<typeof value>>;
   return z
     .strictObject(shape)
@@ -203,6 +218,16 @@ export interface ProductValues {
   claimLimit: number | null;
 }
 
+/**
+ * A sale time in UTC ISO form. A value that is no time is kept as it is: only a document the schema refuses has one (its
+ * rules still run, so that a dry run lists every problem), and converting it would throw.
+ */
+function utcTime(value: string | null | undefined): string | null {
+  if (!value) return null;
+  const time = new Date(value);
+  return Number.isNaN(time.getTime()) ? value : time.toISOString();
+}
+
 /** A create body with the defaults filled in. */
 export function productValuesOf(body: z.output<typeof ProductCreateBody>): ProductValues {
   const type = body.goodsType as GoodsTypeValue;
@@ -221,8 +246,8 @@ export function productValuesOf(body: z.output<typeof ProductCreateBody>): Produ
     thumbnail: body.thumbnail ?? DEFAULT_THUMBNAIL[type],
     sort: body.sort ?? 0,
     hidden: body.hidden ?? false,
-    saleStartsAt: body.saleStartsAt ? new Date(body.saleStartsAt).toISOString() : null,
-    saleEndsAt: body.saleEndsAt ? new Date(body.saleEndsAt).toISOString() : null,
+    saleStartsAt: utcTime(body.saleStartsAt),
+    saleEndsAt: utcTime(body.saleEndsAt),
     claimLimit: body.claimLimit ?? null,
   };
 }
@@ -491,7 +516,7 @@ export const consoleChannels = defineRoute({
   data: z.array(ChannelView),
 });
 
-const hiddenOnDevices = z.array(z.enum(DEVICES)).max(DEVICES.length).refine((list) => new Set(list).size === list.length, 'each device once');
+const hiddenOnDevices = z.array(z.enum(DEVICES)).max(DEVICES.length).refine((list) => new Set(list).size === list.length, { message: 'each device once', params: { problem: 'repeatedDevice' } });
 
 export const consoleCreateChannel = defineRoute({
   method: 'POST',
@@ -590,7 +615,7 @@ const DocumentChannel = z.strictObject({
 
 /** An uploaded image the document's products or channels show, so that it moves with them. */
 const DocumentMedia = z.strictObject({
-  id: plainString().regex(/^[0-9a-f]{64}$/, 'the sha256 hex of the bytes'),
+  id: plainString().regex(/^[0-9a-f]{64}$/, FORMAT_RULES.mediaId),
   contentType: z.enum(MEDIA_CONTENT_TYPES),
   base64: z.string().min(1).max(BASE64_MAX),
 });
@@ -620,7 +645,7 @@ export const CatalogueDocument = z
         const value = key(item);
         const first = seen.get(value);
         if (first === undefined) seen.set(value, index);
-        else ctx.addIssue({ code: 'custom', path: path(index), message: `duplicate ${what} ${value} (also at index ${first})` });
+        else ctx.addIssue({ code: 'custom', path: path(index), message: `duplicate ${what} ${value} (also at index ${first})`, params: { problem: 'duplicate', value, first } });
       });
     };
     duplicates(document.games, (g) => g.appId, (i) => ['games', i, 'appId'], 'appId');
@@ -633,7 +658,7 @@ export const CatalogueDocument = z
     duplicates(document.media, (m) => m.id, (i) => ['media', i, 'id'], 'media id');
     document.products.forEach((product, index) => {
       for (const violation of productRuleViolations(productValuesOf(product), { id: product.id })) {
-        ctx.addIssue({ code: 'custom', path: ['products', index, violation.field], message: PRODUCT_RULE_TEXT[violation.rule] });
+        ctx.addIssue({ code: 'custom', path: ['products', index, violation.field], message: PRODUCT_RULE_TEXT[violation.rule], params: { problem: violation.rule } });
       }
     });
   });
@@ -668,7 +693,54 @@ export const consoleExportCatalogue = defineRoute({
   data: CatalogueDocumentView,
 });
 
-export const ImportIssue = z.object({ path: z.string(), message: z.string() });
+/**
+ * What can be wrong with a catalogue document, as the import reports it: a code, never a sentence. The console words
+ * each code in English or Chinese; a script can act on it (docs/decisions.md, "Console catalogue").
+ */
+export const IMPORT_PROBLEMS = [
+  // the document's form: a field missing, of the wrong type, outside its limits, not one of the allowed values, unknown
+  'required',
+  'wrongType',
+  'notAllowed',
+  'unknownField',
+  'empty',
+  'tooShort',
+  'tooLong',
+  'tooSmall',
+  'notAbove',
+  'tooBig',
+  'tooFewItems',
+  'tooManyItems',
+  'notDateTime',
+  ...(Object.keys(FORMAT_RULES) as FormatRule[]),
+  'unknownCurrency',
+  'repeatedDevice',
+  'invalid',
+  // the document against itself and the product rules
+  'duplicate',
+  ...Object.values(ProductRule),
+  // the document against the database
+  'noLaunchSecret',
+  'unknownGame',
+  'productSnTaken',
+  'productMoved',
+  'badMedia',
+  'missingImage',
+] as const;
+export const ImportProblem = z.enum(IMPORT_PROBLEMS);
+export type ImportProblem = z.infer<typeof ImportProblem>;
+
+export const ImportIssue = z.object({
+  /** Where, as people write it: `products[3].names.en`; `(document)` for the document as a whole. */
+  path: z.string(),
+  problem: ImportProblem,
+  /**
+   * What the problem's wording names: `expected` (wrongType: object, array, string, number, int, boolean), `allowed`
+   * (notAllowed), `minimum`/`maximum` (the limits), `value` and `first` (duplicate: the value and the index that has it
+   * first), `appId`, `productSn`, `product`, `goodsType`, `media`, `maxKb`.
+   */
+  params: z.record(z.string(), z.union([z.string(), z.number()])),
+});
 export type ImportIssue = z.infer<typeof ImportIssue>;
 
 const counts = z.object({ created: z.number().int(), updated: z.number().int(), unchanged: z.number().int() });
@@ -702,7 +774,8 @@ export const consoleImportCatalogue = defineRoute({
   permission: Permission.CATALOGUE_WRITE,
   summary:
     'Imports a catalogue document (the body is the document GET .../export answers; schema CatalogueDocument). With `dryRun=true` it ' +
-    'only answers what would be created and updated, or every problem found. Otherwise it creates and updates games, servers, ' +
+    'only answers what would be created and updated, or every problem found (its path, a problem code and the parameters ' +
+    'the problem names). Otherwise it creates and updates games, servers, ' +
     'products, channels and images in one transaction (all or nothing; nothing is deleted), audited; a document with any ' +
     'problem (unknown fields, duplicate ids, a product without an English name, a price below zero, a product of an unknown game...) ' +
     'is refused with 400 and changes nothing.',

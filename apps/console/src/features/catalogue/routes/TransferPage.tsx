@@ -1,14 +1,16 @@
 import { useState } from 'react';
-import { Alert, App, Button, Card, Col, Descriptions, Result, Row, Space, Table, Tag, Typography, Upload } from 'antd';
+import { Alert, App, Button, Card, Col, Descriptions, Result, Row, Space, Table, Tag, Typography, Upload, type ButtonProps } from 'antd';
 import { DownloadOutlined, InboxOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Permission } from '@shop/contract/console/access';
 import type { ImportIssue, ImportReport } from '@shop/contract/console/catalogue';
+import { ApiError } from '../../../shared/api/client';
 import { useCan } from '../../../shared/auth/use-me';
 import { useShowError } from '../../../shared/ui/errors';
 import { useExportCatalogue } from '../api/export-catalogue';
 import { useImportCatalogue } from '../api/import-catalogue';
 import { GameSelect } from '../components/GameSelect';
+import { importPathText, importProblemText } from '../components/import-problem';
 
 const KINDS = ['games', 'servers', 'products', 'channels', 'media'] as const;
 
@@ -48,6 +50,7 @@ export default function TransferPage() {
       title: t('transfer.confirmTitle'),
       content: t('transfer.confirmText', { created: report.created.length, updated: report.updated.length }),
       okText: t('transfer.import'),
+      okButtonProps: { 'data-testid': 'confirm-ok' } as ButtonProps,
       onOk: () =>
         new Promise<void>((resolve) =>
           importer.mutate(
@@ -60,6 +63,8 @@ export default function TransferPage() {
               },
               onError: (error) => {
                 showError(error);
+                // refused (the catalogue changed since the check): check again, so the table shows each problem
+                if (error instanceof ApiError && error.code === 400) importer.mutate({ document: file.document, dryRun: true }, { onSuccess: setReport, onError: showError });
                 resolve();
               },
             },
@@ -114,8 +119,8 @@ export default function TransferPage() {
                     dataSource={report.errors.map((issue, key) => ({ ...issue, key }))}
                     pagination={{ pageSize: 20, hideOnSinglePage: true }}
                     columns={[
-                      { title: t('transfer.path'), dataIndex: 'path', key: 'path', width: 260, render: (path: string) => <Typography.Text code>{path}</Typography.Text> },
-                      { title: t('transfer.problem'), dataIndex: 'message', key: 'message' },
+                      { title: t('transfer.path'), key: 'path', width: 260, render: (_: unknown, issue: ImportIssue) => <Typography.Text code>{importPathText(t, issue)}</Typography.Text> },
+                      { title: t('transfer.problem'), key: 'problem', render: (_: unknown, issue: ImportIssue) => importProblemText(t, issue) },
                     ]}
                     data-testid="import-errors"
                   />

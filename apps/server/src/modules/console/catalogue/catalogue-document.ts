@@ -17,6 +17,7 @@ import { gameServers, games, mediaFiles, payChannels, products } from '../../../
 import { invalid } from '../../../shared/domain-errors.ts';
 import { recordAudit, type Actor } from '../audit.ts';
 import { productColumns, productValuesOfRow, toChannelView, toServerView, type CatalogueAdmin } from './catalogue.service.ts';
+import { importIssuesOf } from './import-issues.ts';
 import { decodeBase64, mediaIdOf, sniffImage, storeMedia } from './media.ts';
 
 type DocumentOut = z.output<typeof CatalogueDocument>;
@@ -40,18 +41,6 @@ function stable(value: unknown): string {
       .join(',')}}`;
   }
   return JSON.stringify(value ?? null);
-}
-
-/** The path of a zod issue as people write it: products[3].names.en */
-function pathText(path: readonly PropertyKey[]): string {
-  return path.reduce<string>((text, part) => (typeof part === 'number' ? `${text}[${part}]` : text ? `${text}.${String(part)}` : String(part)), '') || '(document)';
-}
-
-function issuesOf(error: z.ZodError): ImportIssue[] {
-  return error.issues.map((issue) => ({
-    path: pathText(issue.path),
-    message: issue.code === 'unrecognized_keys' ? `unknown field${issue.keys.length > 1 ? 's' : ''}: ${issue.keys.join(', ')}` : issue.message,
-  }));
 }
 
 /** Media ids a thumbnail or icon refers to (`/media/<id>`). */
@@ -107,8 +96,9 @@ export class CatalogueDocuments {
    * with problems answers them all in a dry run, and 400 (nothing changed) otherwise.
    */
   async import(actor: Actor, raw: unknown, dryRun: boolean): Promise<ImportReport> {
-    const parsed = CatalogueDocument.safeParse(raw);
-    if (!parsed.success) return this.refuse(issuesOf(parsed.error), dryRun);
+    // inputs reported: a field left out (no input) is told from one of the wrong type
+    const parsed = CatalogueDocument.safeParse(raw, { reportInput: true });
+    if (!parsed.success) return this.refuse(importIssuesOf(parsed.error), dryRun);
     const document = parsed.data;
     const result = await this.db.transaction(async (tx) => {
       await tx.execute(sql`SELECT pg_advisory_xact_lock(${IMPORT_LOCK})`);
@@ -124,8 +114,8 @@ export class CatalogueDocuments {
 
   private refuse(errors: ImportIssue[], dryRun: boolean): ImportReport {
     if (!dryRun) {
-      const [first] = errors;
-      throw invalid('catalogueImportInvalid', { count: errors.length, first: first ? `${first.path}: ${first.message}` : '' });
+      // The message names where the first problem is; the problems' wording is the console's (a dry run lists them).
+      throw invalid('catalogueImportInvalid', { count: errors.length, first: errors[0]?.path ?? '' });
     }
     const zero = { created: 0, updated: 0, unchanged: 0 };
     return {
@@ -164,25 +154,22 @@ export class CatalogueDocuments {
       try {
         this.admin.requireLaunchSecret(game.appId);
       } catch {
-        errors.push({ path: `games[${index}].appId`, message: `game ${game.appId} has no launch secret in GAME_LAUNCH_SECRETS (production accepts signed launches only)` });
+        errors.push({ path: `games[${index}].appId`, problem: 'noLaunchSecret', params: { appId: game.appId } });
       }
     });
     document.products.forEach((product, index) => {
-      if (!knownGames.has(product.appId)) errors.push({ path: `products[${index}].appId`, message: `game ${product.appId} is neither in the document nor in the database` });
+      if (!knownGames.has(product.appId)) errors.push({ path: `products[${index}].appId`, problem: 'unknownGame', params: { appId: product.appId } });
       const holder = snHolder.get(product.productSn);
       if (holder !== undefined && holder !== product.id) {
-        errors.push({ path: `products[${index}].productSn`, message: `productSn ${product.productSn} belongs to product ${holder} in the database` });
+        errors.push({ path: `products[${index}].productSn`, problem: 'productSnTaken', params: { productSn: product.productSn, product: holder } });
       }
       const existing = productById.get(product.id);
       if (existing && (existing.appId !== product.appId || existing.goodsType !== product.goodsType)) {
-        errors.push({
-          path: `products[${index}]`,
-          message: `product ${product.id} exists as goods type ${existing.goodsType} of game ${existing.appId}: an import does not move a product to another game or type`,
-        });
+        errors.push({ path: `products[${index}]`, problem: 'productMoved', params: { product: product.id, goodsType: existing.goodsType, appId: existing.appId } });
       }
     });
     document.channels.forEach((channel, index) => {
-      if (!knownGames.has(channel.appId)) errors.push({ path: `channels[${index}].appId`, message: `game ${channel.appId} is neither in the document nor in the database` });
+      if (!knownGames.has(channel.appId)) errors.push({ path: `channels[${index}].appId`, problem: 'unknownGame', params: { appId: channel.appId } });
     });
 
     // Images: those the document carries must be what their id says; every /media/ reference must resolve.
@@ -190,7 +177,7 @@ export class CatalogueDocuments {
     document.media.forEach((file, index) => {
       const bytes = decodeBase64(file.base64);
       if (!bytes || bytes.length > MEDIA_MAX_BYTES || mediaIdOf(bytes) !== file.id || sniffImage(bytes) !== file.contentType) {
-        errors.push({ path: `media[${index}]`, message: 'not a PNG, JPEG, WebP or GIF of at most 512 kB whose sha256 is its id' });
+        errors.push({ path: `media[${index}]`, problem: 'badMedia', params: { maxKb: MEDIA_MAX_BYTES / 1024 } });
       } else carried.add(file.id);
     });
     const references = [
@@ -202,7 +189,7 @@ export class CatalogueDocuments {
         ? (await tx.select({ id: mediaFiles.id }).from(mediaFiles).where(inArray(mediaFiles.id, [...new Set(references.map((r) => r.id))]))).map((r) => r.id)
         : [],
     );
-    for (const ref of references) if (!carried.has(ref.id) && !stored.has(ref.id)) errors.push({ path: ref.path, message: `image /media/${ref.id} is neither in the document's media nor uploaded here` });
+    for (const ref of references) if (!carried.has(ref.id) && !stored.has(ref.id)) errors.push({ path: ref.path, problem: 'missingImage', params: { media: ref.id } });
     const storedMedia = new Set(
       document.media.length ? (await tx.select({ id: mediaFiles.id }).from(mediaFiles).where(inArray(mediaFiles.id, document.media.map((m) => m.id)))).map((r) => r.id) : [],
     );

@@ -49,7 +49,7 @@ describe('the first production load is the catalogue import', () => {
   it('refuses a game whose launch secret is not configured (the next start would refuse it)', async () => {
     const document = { version: 1, games: [{ appId: 30300, name: 'Unsigned', servers: [] }], products: [], channels: [] };
     const dry = await console_<ImportReport>('POST', `${BASE}/import?dryRun=true`, { body: document });
-    expect(dry.body.data.errors).toEqual([{ path: 'games[0].appId', message: expect.stringMatching(/no launch secret in GAME_LAUNCH_SECRETS/) }]);
+    expect(dry.body.data.errors).toEqual([{ path: 'games[0].appId', problem: 'noLaunchSecret', params: { appId: 30300 } }]);
     expect((await console_('POST', `${BASE}/import`, { body: document })).body.code).toBe(400);
     const direct = await console_('POST', `${BASE}/games`, { body: { appId: 30300, name: 'Unsigned' } });
     expect(direct.body).toMatchObject({ code: 400, message: expect.stringMatching(/Game 30300 has no launch secret/) });

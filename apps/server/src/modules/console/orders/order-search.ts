@@ -1,8 +1,9 @@
-import { and, count, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import { ORDER_SEARCH_MAX_ROWS, type ConsoleOrderSummary } from '@shop/contract/console/orders';
 import type { ThirdChannelNameValue } from '@shop/contract/orders';
 import type { Db } from '../../../db/client.ts';
-import { orders } from '../../../db/schema.ts';
+import { gameAccounts, orders } from '../../../db/schema.ts';
+import { gameIdIs, roleIdIs, roleNameStartsWith } from '../role-match.ts';
 import { selectSummaries, toSummary } from './order-views.ts';
 
 export interface OrderSearch {
@@ -34,8 +35,6 @@ const providerList = sql.join(
   sql`, `,
 );
 const NOTHING = sql`SELECT NULL::bigint WHERE false`;
-
-const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * Ids of orders with this number: the full number, or its tail from the 13th character (order-number.ts: 12 digits of
@@ -92,10 +91,9 @@ export function searchConditions(query: OrderSearch): SQL[] {
   if (query.player?.trim()) where.push(sql`${orders.userId} IN (${playerIds(query.player) ?? NOTHING})`);
   if (query.role?.trim()) {
     const role = query.role.trim();
-    const app = query.appId !== undefined ? sql` AND app_id = ${query.appId}` : sql``;
-    where.push(
-      sql`${orders.gameAccountId} IN (SELECT id FROM game_accounts WHERE (role_id = ${role} OR account_id = ${role} OR role_name ILIKE ${`${escapeLike(role)}%`})${app})`,
-    );
+    const matches = or(roleIdIs(role), gameIdIs(role), roleNameStartsWith(role));
+    const inGame = query.appId !== undefined ? eq(gameAccounts.appId, query.appId) : undefined;
+    where.push(sql`${orders.gameAccountId} IN (SELECT ${gameAccounts.id} FROM ${gameAccounts} WHERE ${and(matches, inGame)})`);
   }
   if (query.status?.length) where.push(inArray(orders.status, query.status));
   if (query.provider) where.push(eq(orders.thirdChannelName, query.provider));

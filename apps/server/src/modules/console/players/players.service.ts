@@ -23,6 +23,7 @@ import { DomainError, invalid, notFound, conflict } from '../../../shared/domain
 import type { TokenService } from '../../auth/tokens.ts';
 import { InsufficientVouchersError, type LedgerEntry, type VoucherLedger } from '../../vouchers/ledger.ts';
 import { recordAudit, type Actor } from '../audit.ts';
+import { gameIdIs, roleIdIs, roleNameStartsWith } from '../role-match.ts';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -51,8 +52,24 @@ export function phoneCandidates(raw: string): string[] {
 /** Whether an input looks like a phone number (digits with the usual separators, at least six digits). */
 const looksLikePhone = (raw: string) => /^[+(\d][\d\s\-()./]*$/.test(raw.trim()) && (raw.match(/\d/g)?.length ?? 0) >= 6;
 
-/** A LIKE pattern matching `value` literally at the start. */
-const startsWith = (value: string) => `${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/**
+ * The roles a lookup may mean, newest first: by game ID, role id or the start of the role name, as `by` asks (`auto`
+ * tries all three unless the input is an e-mail). Nothing to ask when `by` names no role field. Each condition is
+ * index-served (role-match.ts), so the OR never reads the whole table.
+ */
+export function matchingRoles(db: Executor, q: string, by: PlayerLookupBy, limit: number) {
+  const auto = by === 'auto' && !q.includes('@');
+  const conditions: SQL[] = [];
+  if (by === 'gameId' || auto) conditions.push(gameIdIs(q));
+  if (by === 'role' || auto) conditions.push(roleIdIs(q), roleNameStartsWith(q));
+  if (!conditions.length) return undefined;
+  return db
+    .select({ id: gameAccounts.id, accountId: gameAccounts.accountId, roleId: gameAccounts.roleId, roleName: gameAccounts.roleName })
+    .from(gameAccounts)
+    .where(or(...conditions))
+    .orderBy(desc(gameAccounts.id))
+    .limit(limit);
+}
 
 function summary(row: UserRow): PlayerSummary {
   return {
@@ -105,21 +122,9 @@ export class ConsolePlayersService {
 
     // Roles found by game ID, role id or role name.
     const roleMatches = new Map<number, Set<PlayerMatch>>();
-    const roleConditions: SQL[] = [];
-    if (by === 'gameId' || (auto && !isEmail)) {
-      // game_accounts_account_idx is (app_id, account_id): naming every game lets the index answer.
-      roleConditions.push(sql`${gameAccounts.appId} IN (SELECT ${games.appId} FROM ${games}) AND ${gameAccounts.accountId} = ${q}`);
-    }
-    if (by === 'role' || (auto && !isEmail)) {
-      roleConditions.push(eq(gameAccounts.roleId, q), sql`lower(${gameAccounts.roleName}) LIKE lower(${startsWith(q)})`);
-    }
-    if (roleConditions.length) {
-      const rows = await this.db
-        .select({ id: gameAccounts.id, accountId: gameAccounts.accountId, roleId: gameAccounts.roleId, roleName: gameAccounts.roleName })
-        .from(gameAccounts)
-        .where(or(...roleConditions))
-        .orderBy(desc(gameAccounts.id))
-        .limit(limit);
+    const roleQuery = matchingRoles(this.db, q, by, limit);
+    if (roleQuery) {
+      const rows = await roleQuery;
       if (rows.length === limit) truncated = true;
       const lowered = q.toLowerCase();
       for (const row of rows.slice(0, PLAYER_SEARCH_LIMIT)) {
