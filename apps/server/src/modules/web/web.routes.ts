@@ -6,6 +6,8 @@ import fastifyStatic from '@fastify/static';
 import { RUNTIME_CONFIG_ELEMENT_ID, type RuntimeConfig } from '@shop/contract/runtime-config';
 import type { AppConfig } from '../../config.ts';
 import { translate } from '../../i18n/messages.ts';
+import { compressPage, sendPage } from './compressed-page.ts';
+import { STATIC_ASSETS } from './static-assets.ts';
 
 /** Origins the /pay iframe route and the CSP allow for payment pages: production allows PayPal's live site only. */
 export function paymentOrigins(config: AppConfig): string[] {
@@ -38,26 +40,18 @@ export function injectRuntimeConfig(indexHtml: string, runtime: RuntimeConfig): 
 }
 
 /**
- * Serves the built SPA: hashed assets with long caching, every other GET that accepts HTML gets index.html with the
- * runtime configuration (history-mode routing).
+ * Serves the built SPA: hashed assets with long caching, precompressed by the build (brotli or gzip as the browser
+ * accepts); every other GET that accepts HTML gets index.html with the runtime configuration (history-mode routing).
  */
 export async function webRoutes(app: FastifyInstance, { config }: { config: AppConfig }): Promise<void> {
   const indexPath = join(config.webDist, 'index.html');
   const built = existsSync(indexPath);
   const rawIndex = built ? readFileSync(indexPath, 'utf8') : undefined;
   const buildId = config.buildId !== 'dev' ? config.buildId : rawIndex ? createHash('sha256').update(rawIndex).digest('hex').slice(0, 12) : 'dev';
-  const indexHtml = rawIndex ? injectRuntimeConfig(rawIndex, runtimeConfig(config, buildId)) : undefined;
+  const indexPage = rawIndex ? compressPage(injectRuntimeConfig(rawIndex, runtimeConfig(config, buildId))) : undefined;
 
   if (built) {
-    await app.register(fastifyStatic, {
-      root: config.webDist,
-      index: false,
-      wildcard: false,
-      globIgnore: ['index.html'],
-      setHeaders: (res, path) => {
-        res.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
-      },
-    });
+    await app.register(fastifyStatic, { ...STATIC_ASSETS, root: config.webDist });
   }
 
   app.get('/api/common/version', { schema: { hide: true } }, async () => ({ code: 200, message: 'OK', data: { buildId } }));
@@ -65,8 +59,8 @@ export async function webRoutes(app: FastifyInstance, { config }: { config: AppC
   app.setNotFoundHandler((request, reply) => {
     const wantsPage = request.method === 'GET' && !request.url.startsWith('/api/') && (request.headers.accept ?? '').includes('text/html');
     if (wantsPage) {
-      if (!indexHtml) return reply.status(503).type('text/plain').send('The web app is not built. Run: npm run build');
-      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+      if (!indexPage) return reply.status(503).type('text/plain').send('The web app is not built. Run: npm run build');
+      return sendPage(request, reply, indexPage);
     }
     return reply.status(404).send({ code: 404, message: translate(request.language, 'routeNotFound'), data: null });
   });
