@@ -29,7 +29,8 @@ const encodings = new Negotiator<'br' | 'gzip'>({ supportedValues: ['br', 'gzip'
 export function sendPage(request: FastifyRequest, reply: FastifyReply, page: CompressedPage): FastifyReply {
   const accepted = request.headers['accept-encoding'];
   const encoding = accepted ? encodings.negotiate(accepted.toLowerCase().replace(/\*/g, 'gzip')) : null;
-  reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'accept-encoding');
+  const vary = reply.getHeader('vary');
+  reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', vary ? `${String(vary)}, accept-encoding` : 'accept-encoding');
   if (!encoding) return reply.send(page.identity);
   return reply.header('content-encoding', encoding).send(page[encoding]);
 }

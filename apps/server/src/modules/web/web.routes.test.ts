@@ -30,6 +30,17 @@ describe('serving the web app', () => {
     writeFileSync(join(dist, 'assets', 'gzip-only-9abc.css'), BIG_STYLE);
     writeFileSync(join(dist, 'assets', 'gzip-only-9abc.css.gz'), gzipSync(BIG_STYLE));
     assetsDir = join(dist, 'assets');
+    // as apps/web/vite.config.ts writes it; the foreign and malformed paths must never reach the page
+    writeFileSync(
+      join(dist, 'page-preloads.json'),
+      JSON.stringify({
+        routes: {
+          '/voucher': { scripts: ['/assets/VoucherPage-1.js'], styles: ['/assets/voucher-1.css'] },
+          '/home': { scripts: ['/assets/HomePage-1.js', 'https://elsewhere.example/x.js', '/assets/"><script>x.js'], styles: [] },
+        },
+        locales: { en: '/assets/en-1.js', de: '/assets/de-1.js', ja: '/assets/ja-1.js', xx: '/assets/xx-1.js' },
+      }),
+    );
     const consoleDist = mkdtempSync(join(tmpdir(), 'console-dist-'));
     mkdirSync(join(consoleDist, 'assets'));
     writeFileSync(join(consoleDist, 'index.html'), '<!doctype html><html><head><title>Console</title></head><body></body></html>');
@@ -139,6 +150,21 @@ describe('serving the web app', () => {
     expect(page.headers['content-encoding']).toBe('gzip');
     expect(page.headers['cache-control']).toBe('no-cache');
     expect(gunzipSync(page.rawPayload).toString()).toContain('<title>Console</title>');
+  });
+
+  it('adds preload links for the landing screen and the language the app will pick', async () => {
+    const page = async (url: string, acceptLanguage?: string) => {
+      const answer = await shop.app.inject({ method: 'GET', url, headers: { accept: 'text/html', ...(acceptLanguage ? { 'accept-language': acceptLanguage } : {}) } });
+      expect(answer.statusCode).toBe(200);
+      expect(String(answer.headers.vary).toLowerCase()).toContain('accept-language');
+      return [...answer.payload.matchAll(/<link rel="(modulepreload|preload)"[^>]*href="([^"]*)"/g)].map((m) => `${m[1]} ${m[2]}`);
+    };
+    expect(await page('/voucher?appId=10030&language=de', 'ja')).toEqual(['modulepreload /assets/VoucherPage-1.js', 'modulepreload /assets/de-1.js', 'preload /assets/voucher-1.css']);
+    expect(await page('/Voucher/?language=zh-TW')).toEqual(['modulepreload /assets/VoucherPage-1.js', 'preload /assets/voucher-1.css']);
+    expect(await page('/home', 'ja-JP,en;q=0.5')).toEqual(['modulepreload /assets/HomePage-1.js', 'modulepreload /assets/ja-1.js']);
+    expect(await page('/my/personalCenter', 'de-AT')).toEqual(['modulepreload /assets/de-1.js']);
+    expect(await page('/voucher?language=%3Cscript%3E', 'xx')).toEqual(['modulepreload /assets/VoucherPage-1.js', 'modulepreload /assets/en-1.js', 'preload /assets/voucher-1.css']);
+    expect((await shop.app.inject({ method: 'GET', url: '/page-preloads.json' })).statusCode).toBe(404);
   });
 
   it('reports its build id for the update check', async () => {
