@@ -1,7 +1,7 @@
 /**
- * The voucher page's first requests and its messages, started as soon as the page's scripts are in: index.html runs
- * this small chunk before the entry, whose evaluation (React, the router, the contract's schemas) takes hundreds of
- * milliseconds on a slow phone. It imports nothing heavy. The API client takes these answers when it makes the same
+ * The voucher page's first requests and its messages, started as soon as this script is in: index.html runs this
+ * small chunk on its own (an async module script, apps/web/vite.config.ts), not after the entry, whose compilation and
+ * evaluation (React, the router, the contract's schemas) take hundreds of milliseconds on a slow phone. It imports nothing heavy. The API client takes these answers when it makes the same
  * calls (shared/api/early-responses.ts), and the messages' chunk is the one i18n imports, so nothing is fetched twice.
  */
 import { fetchEarly } from '../../shared/api/early-responses';
