@@ -1,4 +1,4 @@
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type Rollup } from 'vite';
 import react from '@vitejs/plugin-react';
 
 const backend = 'http://localhost:8080';
@@ -17,10 +17,10 @@ function productionBuild(): Plugin {
   };
 }
 
-/** The app's entry (index.html's script). */
-const ENTRY_SCRIPT = 'src/main.tsx';
+/** The app, which index.html's small entry (src/main.tsx) imports once the page has painted. */
+const APP_SCRIPT = 'src/app/start.tsx';
 
-/** The voucher page's first requests (an entry of its own, also imported first by src/main.tsx). */
+/** The voucher page's first requests (an entry of its own, also imported first by the app). */
 const EARLY_SCRIPT = 'src/features/voucher/early.ts';
 
 /**
@@ -46,10 +46,10 @@ interface PagePreloads {
 
 /**
  * Static module graphs the chunk groups below need, computed once the build has read every module: the early script's,
- * the entry's and the voucher screen's.
+ * the app's and the voucher screen's.
  */
 function moduleGraphs() {
-  const graphs = { early: new Set<string>(), entry: new Set<string>(), voucher: new Set<string>() };
+  const graphs = { early: new Set<string>(), app: new Set<string>(), voucher: new Set<string>() };
   const plugin: Plugin = {
     name: 'shop:module-graphs',
     apply: 'build',
@@ -63,13 +63,28 @@ function moduleGraphs() {
       };
       for (const id of this.getModuleIds()) {
         if (id.endsWith(EARLY_SCRIPT)) walk(id, graphs.early);
-        if (id.endsWith(ENTRY_SCRIPT)) walk(id, graphs.entry);
+        if (id.endsWith(APP_SCRIPT)) walk(id, graphs.app);
         if (id.endsWith(LANDING_ROUTES['/voucher']![0]!)) walk(id, graphs.voucher);
       }
     },
   };
   return { graphs, plugin };
 }
+
+type Chunk = Extract<Rollup.OutputBundle[string], { type: 'chunk' }>;
+
+/** A chunk's file and, recursively, its static imports' files. */
+function staticGraph(bundle: Rollup.OutputBundle, file: string, into = new Set<string>()): Set<string> {
+  const chunk = bundle[file];
+  if (!chunk || chunk.type !== 'chunk' || into.has(file)) return into;
+  into.add(file);
+  for (const next of chunk.imports) staticGraph(bundle, next, into);
+  return into;
+}
+
+/** The chunk holding the app (src/app/start.tsx), which the entry imports dynamically. */
+const appChunk = (bundle: Rollup.OutputBundle) =>
+  Object.values(bundle).find((output): output is Chunk => output.type === 'chunk' && output.moduleIds.some((id) => id.endsWith(APP_SCRIPT)));
 
 function pagePreloads(): Plugin {
   return {
@@ -83,8 +98,17 @@ function pagePreloads(): Plugin {
         // the early requests' chunk runs on its own as soon as it is in (async: it imports nothing and does not wait for
         // the document, the style sheets or the entry, whose compilation takes hundreds of milliseconds on a slow phone)
         const early = Object.values(bundle).find((output) => output.type === 'chunk' && output.facadeModuleId?.endsWith(EARLY_SCRIPT));
-        if (!early || html.includes(`src="/${early.fileName}"`)) return html;
-        return html.replace(/<script type="module"/, `<script type="module" async crossorigin src="/${early.fileName}"></script>\n    <script type="module"`);
+        let page = html;
+        if (early && !page.includes(`src="/${early.fileName}"`)) {
+          page = page.replace(/<script type="module"/, `<script type="module" async crossorigin src="/${early.fileName}"></script>\n    <script type="module"`);
+        }
+        // the app's chunks download while the entry waits for the first paint
+        const app = appChunk(bundle);
+        if (!app) throw new Error(`page preloads: no chunk holds ${APP_SCRIPT}`);
+        const links = [...staticGraph(bundle, app.fileName)]
+          .filter((file) => !page.includes(`"/${file}"`))
+          .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
+        return page.replace('</head>', `  ${links.join('\n    ')}\n  </head>`);
       },
     },
     generateBundle: {
@@ -93,14 +117,12 @@ function pagePreloads(): Plugin {
       handler(_options, bundle) {
         const chunks = Object.values(bundle).filter((output) => output.type === 'chunk');
         const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
-        // what index.html loads anyway: its entry's static graph and the early script
+        // what index.html loads anyway: its entries' static graphs and the app's
         const initial = new Set<string>();
-        const collect = (file: string, into: Set<string>) => {
-          if (into.has(file)) return;
-          into.add(file);
-          for (const next of byFile.get(file)?.imports ?? []) if (byFile.has(next)) collect(next, into);
-        };
+        const collect = (file: string, into: Set<string>) => staticGraph(bundle, file, into);
         for (const chunk of chunks) if (chunk.isEntry) collect(chunk.fileName, initial);
+        const app = appChunk(bundle);
+        if (app) collect(app.fileName, initial);
         const preloads: PagePreloads = { routes: {}, locales: {} };
         for (const [path, modules] of Object.entries(LANDING_ROUTES)) {
           const files = new Set<string>();
@@ -151,7 +173,7 @@ export default defineConfig({
             { name: 'early', test: (id) => graphs.early.has(id), priority: 2 },
             {
               name: 'app',
-              test: (id) => graphs.entry.has(id) || (graphs.voucher.has(id) && !/[\\/]src[\\/]features[\\/]voucher[\\/]/.test(id)),
+              test: (id) => graphs.app.has(id) || (graphs.voucher.has(id) && !/[\\/]src[\\/]features[\\/]voucher[\\/]/.test(id)),
               priority: 1,
             },
           ],
