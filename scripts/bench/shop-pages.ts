@@ -138,6 +138,9 @@ function transferRow(figure: string, loads: Outcome<PageLoads> | undefined): Pag
   const encodings = [...new Set(scripts.map((t) => t.encoding || 'none'))].join('/');
   const untilIdle = sumBytes(run.transfers, 'Script');
   const later = sumBytes(loads.runs[0]!.later, 'Script');
+  // other origins cannot be reached (LOCAL_ONLY_FLAGS): a page asking for one has a dependency to remove
+  const external = [...new Set(loads.runs.flatMap((r) => [...r.transfers, ...r.later]).filter((t) => /^[a-z]+:/.test(t.name)).map((t) => t.name))];
+  if (external.length) return { figure, value: `asks for other origins: ${external.join(' ').slice(0, 200)}`, target, verdict: 'ERROR' };
   return {
     figure,
     value:
