@@ -20,8 +20,8 @@ function productionBuild(): Plugin {
 /** The app, which index.html's small entry (src/main.tsx) imports once the page has painted. */
 const APP_SCRIPT = 'src/app/start.tsx';
 
-/** The voucher page's first requests (an entry of its own, also imported first by the app). */
-const EARLY_SCRIPT = 'src/features/voucher/early.ts';
+/** The landing screens' first requests (an entry of its own, also imported first by the app). */
+const EARLY_SCRIPT = 'src/app/early.ts';
 
 /**
  * The screens players land on, with the modules src/app/routes.tsx loads for each: the server adds modulepreload
@@ -127,7 +127,7 @@ function pagePreloads(): Plugin {
         for (const [path, modules] of Object.entries(LANDING_ROUTES)) {
           const files = new Set<string>();
           for (const module of modules) {
-            const chunk = chunks.find((candidate) => candidate.facadeModuleId?.endsWith(module));
+            const chunk = chunks.find((candidate) => candidate.moduleIds.some((id) => id.endsWith(module)));
             if (!chunk) throw new Error(`page preloads: no chunk for ${module} (${path})`);
             collect(chunk.fileName, files);
           }
@@ -167,7 +167,7 @@ export default defineConfig({
       input: { index: 'index.html', early: EARLY_SCRIPT },
       output: {
         // Fewer, larger files on the first load (each response costs a request and its headers): the early script's
-        // modules in its own chunk, everything else index.html loads and the voucher screen's shared modules in one.
+        // modules in its own chunk, the app and the voucher screen's shared modules in one.
         codeSplitting: {
           groups: [
             { name: 'early', test: (id) => graphs.early.has(id), priority: 2 },
@@ -176,6 +176,8 @@ export default defineConfig({
               test: (id) => graphs.app.has(id) || (graphs.voucher.has(id) && !/[\\/]src[\\/]features[\\/]voucher[\\/]/.test(id)),
               priority: 1,
             },
+            // antd-mobile's helpers (with react-spring and ahooks), which its components import: one file, not six
+            { name: 'antd-utils', test: /node_modules[\\/](antd-mobile[\\/]es[\\/]utils|@react-spring|ahooks)[\\/]/, priority: 1 },
           ],
         },
       },

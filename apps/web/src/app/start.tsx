@@ -1,6 +1,6 @@
-// The app, started by ../main.tsx once the page has painted. First: the voucher page's requests start before the rest of
-// the app is evaluated (index.html also runs them on their own, as soon as they are in).
-import '../features/voucher/early';
+// The app, started by ../main.tsx once the page has painted. First: the landing screens' requests start before the rest
+// of the app is evaluated (index.html also runs them on their own, as soon as they are in).
+import './early';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
