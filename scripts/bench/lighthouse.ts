@@ -49,39 +49,53 @@ export async function runLighthouse(
 ): Promise<LighthouseResult> {
   const runs: LighthouseFigures[] = [];
   for (let i = 0; i < options.runs; i++) {
-    const url = options.url(i);
-    const page = await browser.newPage();
-    try {
-      if (options.localStorage) {
-        await page.evaluateOnNewDocument(localStorageScript(options.localStorage));
+    // Lighthouse sometimes loses the trace of a load (NO_NAVSTART, NO_FCP on a busy machine): that load is run again
+    for (let attempt = 1; ; attempt++) {
+      try {
+        runs.push(await runOnce(browser, options.url(i), options));
+        break;
+      } catch (error) {
+        if (attempt >= 3 || !(error instanceof LighthouseRunError)) throw error;
       }
-      const result = await withTimeout(
-        lighthouse(url, { output: 'json', logLevel: 'error', onlyCategories: ['performance'] }, undefined, page),
-        options.timeoutMs,
-        `Lighthouse ${new URL(url).pathname}`,
-      );
-      const lhr = result?.lhr;
-      if (!lhr) throw new Error('Lighthouse returned no result');
-      if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
-      const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
-      const requests = (lhr.audits['network-requests']?.details as { items?: { url: string }[] } | undefined)?.items ?? [];
-      const origin = new URL(url).origin;
-      const score = lhr.categories.performance?.score;
-      if (typeof score !== 'number') throw new Error(`Lighthouse gave no performance score (${lhr.runWarnings.join('; ')})`);
-      runs.push({
-        score: Math.round(score * 100),
-        fcpMs: Math.round(audit('first-contentful-paint')),
-        lcpMs: Math.round(audit('largest-contentful-paint')),
-        tbtMs: Math.round(audit('total-blocking-time')),
-        cls: Number(audit('cumulative-layout-shift').toFixed(3)),
-        speedIndexMs: Math.round(audit('speed-index')),
-        totalBytes: Math.round(audit('total-byte-weight')),
-        external: requests.map((r) => r.url).filter((u) => !u.startsWith(origin) && !u.startsWith('data:')),
-      });
-    } finally {
-      await page.close().catch(() => undefined);
     }
   }
   const sorted = [...runs].sort((a, b) => a.score - b.score);
   return { ...sorted[Math.floor(sorted.length / 2)]!, runs };
+}
+
+/** Lighthouse could not measure the load (its runtimeError), as opposed to the page failing. */
+class LighthouseRunError extends Error {}
+
+async function runOnce(browser: Browser, url: string, options: { localStorage?: Record<string, string>; timeoutMs: number }): Promise<LighthouseFigures> {
+  const page = await browser.newPage();
+  try {
+    if (options.localStorage) {
+      await page.evaluateOnNewDocument(localStorageScript(options.localStorage));
+    }
+    const result = await withTimeout(
+      lighthouse(url, { output: 'json', logLevel: 'error', onlyCategories: ['performance'] }, undefined, page),
+      options.timeoutMs,
+      `Lighthouse ${new URL(url).pathname}`,
+    );
+    const lhr = result?.lhr;
+    if (!lhr) throw new Error('Lighthouse returned no result');
+    if (lhr.runtimeError) throw new LighthouseRunError(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+    const requests = (lhr.audits['network-requests']?.details as { items?: { url: string }[] } | undefined)?.items ?? [];
+    const origin = new URL(url).origin;
+    const score = lhr.categories.performance?.score;
+    if (typeof score !== 'number') throw new Error(`Lighthouse gave no performance score (${lhr.runWarnings.join('; ')})`);
+    return {
+      score: Math.round(score * 100),
+      fcpMs: Math.round(audit('first-contentful-paint')),
+      lcpMs: Math.round(audit('largest-contentful-paint')),
+      tbtMs: Math.round(audit('total-blocking-time')),
+      cls: Number(audit('cumulative-layout-shift').toFixed(3)),
+      speedIndexMs: Math.round(audit('speed-index')),
+      totalBytes: Math.round(audit('total-byte-weight')),
+      external: requests.map((r) => r.url).filter((u) => !u.startsWith(origin) && !u.startsWith('data:')),
+    };
+  } finally {
+    await page.close().catch(() => undefined);
+  }
 }
