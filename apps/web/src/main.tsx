@@ -1,42 +1,16 @@
-// first: the voucher page's requests start before the rest of the app is evaluated (index.html also runs it on its own)
-import './features/voucher/early';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+// The entry index.html loads. The app's code (React, the router, the API contract) takes hundreds of milliseconds to
+// evaluate on a slow phone, in one task: it starts once the browser has painted index.html's placeholder, so the player
+// sees the page at once instead of a blank screen. The app's chunk downloads meanwhile (index.html preloads it).
+// the styles stay here, in index.html's render-blocking style sheet: the placeholder and the first screen need them
 import 'antd-mobile/es/global/global.css';
 import './app/styles.css';
-import { App } from './app/App';
-import { prefetchNextRoutes, preloadRoute } from './app/routes';
-import { installSessionRecovery } from './app/session';
-import { initI18n } from './shared/i18n/i18n';
-import { detectLanguage, setLanguage } from './shared/i18n/language';
-import { preloadVoucherPage } from './features/voucher/preload';
-import { getConfig } from './shared/config/runtime-config';
-import { persistClientStateOnUnload, restoreClientState, useClientStore } from './shared/store/client-store';
-import { preloadToast } from './shared/ui/toast';
 
-getConfig();
-// the screen's chunk downloads while the language loads; the first render waits for both (no loading flash)
-const screen = preloadRoute(location.pathname);
-restoreClientState();
-persistClientStateOnUnload();
-installSessionRecovery();
-
-const language = detectLanguage(location.search);
-useClientStore.setState({ language });
-// the messages load while the page's first calls run (they send this language as Accept-Language)
-const messages = initI18n(language);
-setLanguage(language);
-preloadVoucherPage(location.pathname, location.search, language);
-
-void Promise.all([messages, screen]).then(() => {
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
-  // not needed to show the page: the toast chunk and the screens players open next, once the page is idle
-  setTimeout(() => {
-    preloadToast();
-    prefetchNextRoutes(location.pathname);
-  }, 1500);
-});
+let started = false;
+const start = () => {
+  if (started) return;
+  started = true;
+  void import('./app/start');
+};
+// after the next frame is painted; a page opened in the background gets no frames, so a timer starts it there
+requestAnimationFrame(() => setTimeout(start, 0));
+setTimeout(start, 250);

@@ -1,8 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { AppConfig } from '../../config.ts';
+import { compressPage, sendPage } from './compressed-page.ts';
+import { STATIC_ASSETS } from './static-assets.ts';
 
 /**
  * Serves the publisher's console (apps/console, its own Vite build) at /console: hashed assets cached for good, every
@@ -10,23 +12,11 @@ import type { AppConfig } from '../../config.ts';
  */
 export async function consoleRoutes(app: FastifyInstance, { config }: { config: AppConfig }): Promise<void> {
   const indexPath = join(config.consoleDist, 'index.html');
-  const indexHtml = existsSync(indexPath) ? readFileSync(indexPath, 'utf8') : undefined;
-  if (indexHtml) {
-    await app.register(fastifyStatic, {
-      root: config.consoleDist,
-      prefix: '/console/',
-      index: false,
-      wildcard: false,
-      globIgnore: ['index.html'],
-      decorateReply: false,
-      setHeaders: (res, path) => {
-        res.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
-      },
-    });
-  }
-  const page = async (_request: unknown, reply: import('fastify').FastifyReply) => {
-    if (!indexHtml) return reply.status(503).type('text/plain').send('The console is not built. Run: npm run build');
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+  const indexPage = existsSync(indexPath) ? compressPage(readFileSync(indexPath, 'utf8')) : undefined;
+  if (indexPage) await app.register(fastifyStatic, { ...STATIC_ASSETS, root: config.consoleDist, prefix: '/console/', decorateReply: false });
+  const page = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!indexPage) return reply.status(503).type('text/plain').send('The console is not built. Run: npm run build');
+    return sendPage(request, reply, indexPage);
   };
   app.get('/console', { schema: { hide: true } }, page);
   app.get('/console/*', { schema: { hide: true } }, page);

@@ -1,37 +1,23 @@
 /**
- * The voucher page's first requests and its messages, started as soon as the page's scripts are in: index.html runs
- * this small chunk before the entry, whose evaluation (React, the router, the contract's schemas) takes hundreds of
- * milliseconds on a slow phone. It imports nothing heavy. The API client takes these answers when it makes the same
- * calls (shared/api/early-responses.ts), and the messages' chunk is the one i18n imports, so nothing is fetched twice.
+ * The voucher page's first requests, started by app/early.ts as soon as that script is in: index.html runs it on its own
+ * (an async module script, apps/web/vite.config.ts), not after the app, whose compilation and evaluation (React, the
+ * router, the contract's schemas) take hundreds of milliseconds on a slow phone. It imports nothing heavy. The API client
+ * takes these answers when it makes the same calls (shared/api/early-responses.ts), so nothing is fetched twice.
  */
-import { fetchEarly } from '../../shared/api/early-responses';
-import { acceptLanguage, detectLanguage } from '../../shared/i18n/language';
-import { loadMessages } from '../../shared/i18n/messages';
+import { earlyApiBase, fetchEarly } from '../../shared/api/early-responses';
+import type { Language } from '@shop/contract/languages';
+import { acceptLanguage } from '../../shared/i18n/language';
 import { clearToken } from '../../shared/storage/token';
 import { quickLoginBody, readPlayerInfo, savePlayerInfo } from '../../shared/storage/uinfo';
 import { playerInfoFromQuery } from './lib/player-info';
 
-/** The configured API base without validating the whole configuration (a wrong guess only means no early answers). */
-function apiBase(): string {
-  try {
-    const config: unknown = JSON.parse(document.getElementById('shop-config')?.textContent ?? 'null');
-    const base = (config as { apiBase?: unknown } | null)?.apiBase;
-    if (typeof base === 'string' && base) return base.replace(/\/+$/, '');
-  } catch {
-    // no or invalid configuration: the development default
-  }
-  return '/api';
-}
-
-function start(): void {
-  if (typeof document === 'undefined' || !/^\/voucher\/?$/i.test(location.pathname)) return;
-  const language = detectLanguage(location.search);
-  loadMessages(language).catch(() => undefined);
+export function startVoucherPageRequests(language: Language): void {
+  if (!/^\/voucher\/?$/i.test(location.pathname)) return;
   // as the page does: the player info is saved and a stale token dropped before any call, so none carries it
   const player = playerInfoFromQuery(new URLSearchParams(location.search), readPlayerInfo());
   savePlayerInfo(player);
   clearToken();
-  const base = apiBase();
+  const base = earlyApiBase();
   const lang = acceptLanguage(language);
   const appId = encodeURIComponent(String(player.appId));
   fetchEarly('POST', `${base}/user/inapp/quick/login`, JSON.stringify(quickLoginBody(player)), lang);
@@ -39,5 +25,3 @@ function start(): void {
   fetchEarly('GET', `${base}/v1/pay/channel/list/${appId}`, undefined, lang);
   fetchEarly('GET', `${base}/user/ip/country`, undefined, lang);
 }
-
-start();

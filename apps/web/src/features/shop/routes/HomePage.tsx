@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import Tabs from 'antd-mobile/es/components/tabs';
@@ -42,6 +42,10 @@ export default function HomePage() {
   }
 
   const list = products.data;
+  // Until the first product list is in, nothing is drawn below the tab's description: drawn above the empty grid, the
+  // price hint, the free items and the contact bar would jump down when it fills (a layout shift the player sees).
+  const [listShown, setListShown] = useState(false);
+  if (!listShown && (list !== undefined || products.error != null)) setListShown(true);
   return (
     <div className="sh">
       <header className="sh-header">
@@ -58,42 +62,48 @@ export default function HomePage() {
         <p className="sh-desc" data-testid="tab-description">
           {t(`shop.tabDesc.${tab}`)}
         </p>
-        {list && list.length === 0 ? (
-          <NotFoundBlock />
+        {!listShown ? (
+          <div className="sh-pending" aria-busy="true" />
         ) : (
-          <div className="sh-grid" aria-busy={products.loading}>
-            {(list ?? []).map((product) => (
-              <ProductCard
-                key={product.id}
-                product={product}
-                language={language}
-                to={product.goodsType === GoodsType.VOUCHER ? voucherPagePath(current, product.appId) : productPath(product)}
-              />
-            ))}
-          </div>
-        )}
-        {products.error != null && !list && (
-          <button type="button" className="shop-button" onClick={products.reload}>
-            {t('common.retry')}
-          </button>
-        )}
-        <p className="sh-hint">{t('shop.priceHint')}</p>
+          <>
+            {list && list.length === 0 ? (
+              <NotFoundBlock />
+            ) : (
+              <div className="sh-grid" aria-busy={products.loading}>
+                {(list ?? []).map((product) => (
+                  <ProductCard
+                    key={product.id}
+                    product={product}
+                    language={language}
+                    to={product.goodsType === GoodsType.VOUCHER ? voucherPagePath(current, product.appId) : productPath(product)}
+                  />
+                ))}
+              </div>
+            )}
+            {products.error != null && !list && (
+              <button type="button" className="shop-button" onClick={products.reload}>
+                {t('common.retry')}
+              </button>
+            )}
+            <p className="sh-hint">{t('shop.priceHint')}</p>
 
-        <section className="sh-free" aria-labelledby="sh-free-title" data-testid="free-section">
-          <h2 id="sh-free-title" className="sh-free__title">
-            {t('shop.freeTitle')}
-          </h2>
-          <p className="sh-desc">{t('shop.freeDesc')}</p>
-          {gifts.data && gifts.data.length === 0 ? (
-            <p className="shop-muted">{t('shop.noFreeItems')}</p>
-          ) : (
-            <div className="sh-grid">
-              {(gifts.data ?? []).map((gift) => (
-                <ProductCard key={gift.id} product={gift} language={language} to={productPath(gift)} badge={t('shop.free')} />
-              ))}
-            </div>
-          )}
-        </section>
+            <section className="sh-free" aria-labelledby="sh-free-title" data-testid="free-section">
+              <h2 id="sh-free-title" className="sh-free__title">
+                {t('shop.freeTitle')}
+              </h2>
+              <p className="sh-desc">{t('shop.freeDesc')}</p>
+              {gifts.data && gifts.data.length === 0 ? (
+                <p className="shop-muted">{t('shop.noFreeItems')}</p>
+              ) : (
+                <div className="sh-grid">
+                  {(gifts.data ?? []).map((gift) => (
+                    <ProductCard key={gift.id} product={gift} language={language} to={productPath(gift)} badge={t('shop.free')} />
+                  ))}
+                </div>
+              )}
+            </section>
+          </>
+        )}
       </main>
     </div>
   );

@@ -23,6 +23,12 @@ export function PlayerHeader({
         </h1>
         <LanguageSelect value={language} className="vp-header__language" />
       </div>
+      {/* the line is there from the first render, so the page below does not move down when the player's info arrives */}
+      {!role && (
+        <div className="vp-header__player" aria-hidden="true">
+          <span className="shop-skeleton shop-skeleton--text vp-header__pending" />
+        </div>
+      )}
       {role && (
         <dl className="vp-header__player">
           {showServerName && (
