@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { PaymentResultActions } from '../components/PaymentResultActions';
+import { PaymentCancelled } from '../components/PaymentCancelled';
 import { breakOutOfFrame, paymentQuery } from '../lib/target';
 import './payment.css';
 
@@ -18,14 +18,5 @@ export default function PaymentCancelPage() {
   }, [t]);
 
   if (framed) return null;
-  return (
-    <main className="pay-result" data-testid="payment-cancel">
-      <div className="pay-result__icon pay-result__icon--closed" aria-hidden="true">
-        ✕
-      </div>
-      <h1 className="pay-result__title">{t('payment.cancelTitle')}</h1>
-      <p className="pay-result__text">{t('payment.cancelText')}</p>
-      <PaymentResultActions from={from} />
-    </main>
-  );
+  return <PaymentCancelled from={from} />;
 }

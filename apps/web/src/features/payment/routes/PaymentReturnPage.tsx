@@ -5,11 +5,12 @@ import type { Order } from '@shop/contract/orders';
 import { formatPrice } from '../../../shared/lib/format';
 import { useLanguage } from '../../../shared/i18n/useLanguage';
 import { capturePaypal, fetchOrder } from '../api/payment-api';
+import { PaymentCancelled } from '../components/PaymentCancelled';
 import { PaymentResultActions } from '../components/PaymentResultActions';
 import { paymentResultPath } from '../../../shared/payment/paths';
 import { outcomeOf, type Outcome } from '../../../shared/lib/order-outcome';
 import { POLL_TIMEOUT_MS } from '../../../shared/lib/poll-status';
-import { POLL_TIMEOUT_NOT_PAID_MS, pollUntilSettled, providerSaysNotPaid } from '../lib/order-outcome';
+import { POLL_TIMEOUT_NOT_PAID_MS, pollUntilSettled, providerSaysCancelled, providerSaysNotPaid } from '../lib/order-outcome';
 import { breakOutOfFrame, paymentQuery } from '../lib/target';
 import './payment.css';
 
@@ -40,16 +41,17 @@ export default function PaymentReturnPage() {
   const { from, orderId, channel } = paymentQuery(query);
   const paypalToken = channel === 'paypal' ? query.get('token') : null;
   const notPaidHint = providerSaysNotPaid(channel, query);
+  const cancelled = providerSaysCancelled(channel, query);
   const navigate = useNavigate();
   const [view, setView] = useState<View>({ phase: 'checking' });
   const [framed] = useState(() => typeof window !== 'undefined' && window.top !== window.self);
 
   useEffect(() => {
-    document.title = t('payment.returnTitle');
-  }, [t]);
+    document.title = cancelled ? t('payment.cancelTitle') : t('payment.returnTitle');
+  }, [t, cancelled]);
 
   useEffect(() => {
-    if (breakOutOfFrame() || orderId === null) return;
+    if (breakOutOfFrame() || orderId === null || cancelled) return;
     const controller = new AbortController();
     void (async () => {
       if (paypalToken) {
@@ -81,9 +83,10 @@ export default function PaymentReturnPage() {
       });
     })();
     return () => controller.abort();
-  }, [orderId, paypalToken, notPaidHint, from, channel, navigate]);
+  }, [orderId, paypalToken, notPaidHint, cancelled, from, channel, navigate]);
 
   if (framed) return null;
+  if (cancelled) return <PaymentCancelled from={from} />;
 
   const outcome = orderId === null ? 'unknown' : view.phase === 'checking' ? 'checking' : view.outcome;
   const order = view.phase === 'result' ? view.order : undefined;
