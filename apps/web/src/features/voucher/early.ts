@@ -7,9 +7,10 @@
 import { fetchEarly } from '../../shared/api/early-responses';
 import { acceptLanguage, detectLanguage } from '../../shared/i18n/language';
 import { loadMessages } from '../../shared/i18n/messages';
-import { clearToken } from '../../shared/storage/token';
+import { DEFAULT_APP_ID } from '@shop/contract/games';
+import { clearToken, readToken } from '../../shared/storage/token';
 import { quickLoginBody, readPlayerInfo, savePlayerInfo } from '../../shared/storage/uinfo';
-import { playerInfoFromQuery } from './lib/player-info';
+import { entryAppId, voucherEntry } from './lib/player-info';
 
 /** The configured API base without validating the whole configuration (a wrong guess only means no early answers). */
 function apiBase(): string {
@@ -27,14 +28,18 @@ function start(): void {
   if (typeof document === 'undefined' || !/^\/voucher\/?$/i.test(location.pathname)) return;
   const language = detectLanguage(location.search);
   loadMessages(language).catch(() => undefined);
-  // as the page does: the player info is saved and a stale token dropped before any call, so none carries it
-  const player = playerInfoFromQuery(new URLSearchParams(location.search), readPlayerInfo());
-  savePlayerInfo(player);
-  clearToken();
+  const entry = voucherEntry(new URLSearchParams(location.search), readPlayerInfo(), readToken() !== null);
+  // a kept session's calls carry its token: the page makes them itself
+  if (entry.kind === 'session') return;
   const base = apiBase();
   const lang = acceptLanguage(language);
-  const appId = encodeURIComponent(String(player.appId));
-  fetchEarly('POST', `${base}/user/inapp/quick/login`, JSON.stringify(quickLoginBody(player)), lang);
+  if (entry.kind === 'launch') {
+    // as the page does: the player info is saved and a stale token dropped before any call, so none carries it
+    savePlayerInfo(entry.player);
+    clearToken();
+    fetchEarly('POST', `${base}/user/inapp/quick/login`, JSON.stringify(quickLoginBody(entry.player)), lang);
+  }
+  const appId = encodeURIComponent(String(entryAppId(entry) ?? DEFAULT_APP_ID));
   fetchEarly('POST', `${base}/v1/voucher/list/${appId}`, '{}', lang);
   fetchEarly('GET', `${base}/v1/pay/channel/list/${appId}`, undefined, lang);
   fetchEarly('GET', `${base}/user/ip/country`, undefined, lang);

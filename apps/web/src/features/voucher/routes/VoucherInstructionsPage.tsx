@@ -4,14 +4,15 @@ import { Link, useSearchParams } from 'react-router';
 import { formatNumber } from '../../../shared/lib/format';
 import { useLanguage } from '../../../shared/i18n/useLanguage';
 import { PageHeader } from '../../../shared/ui/PageHeader';
-import { instructionsBackPath } from '../lib/back-path';
+import { instructionsBackPath, openedFromShop } from '../lib/back-path';
 import './voucher.css';
 
 export default function VoucherInstructionsPage() {
   const { t } = useTranslation();
   const language = useLanguage();
   const [query] = useSearchParams();
-  const back = instructionsBackPath(query.get('from'));
+  const from = query.get('from');
+  const back = instructionsBackPath(from);
 
   useEffect(() => {
     document.title = t('instructions.title');
@@ -41,8 +42,8 @@ export default function VoucherInstructionsPage() {
         <p className="vp-ios" role="note">
           {t('voucher.iosHint')}
         </p>
-        <Link to={back} className="shop-button shop-button--primary shop-button--block">
-          {t('instructions.back')}
+        <Link to={back} className="shop-button shop-button--primary shop-button--block" data-testid="instructions-back">
+          {openedFromShop(from) ? t('payment.backToShop') : t('instructions.back')}
         </Link>
       </main>
     </div>
