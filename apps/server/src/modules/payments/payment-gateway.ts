@@ -10,6 +10,7 @@ import type { PaypalClient } from './paypal/paypal-client.ts';
 import type { XsollaClient } from './xsolla/xsolla-client.ts';
 import type { PayermaxClient } from './payermax/payermax-client.ts';
 import { ProviderError } from './provider-error.ts';
+import { paymentReturnRef } from './payment-return.ts';
 
 export interface OpenPaymentOptions {
   language: Language;
@@ -46,8 +47,14 @@ export class PaymentGateway {
     private readonly log: FastifyBaseLogger,
   ) {}
 
+  /** The return address: `ref` lets the return page show the outcome in a browser without the session (another one). */
   returnUrl(order: PaymentDraft, from: string, page: 'return' | 'cancel'): string {
-    const query = new URLSearchParams({ from, channel: order.thirdChannelName ?? '', orderId: String(order.id) });
+    const query = new URLSearchParams({
+      from,
+      channel: order.thirdChannelName ?? '',
+      orderId: String(order.id),
+      ref: paymentReturnRef(this.config.jwtSecret, order.id),
+    });
     return `${this.config.publicUrl}/payment/${page}?${query}`;
   }
 

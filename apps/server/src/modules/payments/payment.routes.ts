@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import { payermaxOrder, paypalCapture, paypalOrder, xsollaToken, PayermaxPayResponse, XsollaPayResponse, payerActionLink, PaypalPayResponse } from '@shop/contract/checkout';
-import { createVoucherOrder } from '@shop/contract/checkout';
+import { createVoucherOrder, paymentOutcome } from '@shop/contract/checkout';
 import { isPayable, OrderStatus } from '@shop/contract/orders';
 import { registerRoute } from '../../http/route.ts';
 import { devicePlatformOf } from '../channels/channels.service.ts';
@@ -11,9 +11,10 @@ import type { Services } from '../../services.ts';
 import { byPlayer } from '../../http/rate-limit.ts';
 import { captureAndSettle } from './paypal/paypal-settlement.ts';
 import { ProviderError } from './provider-error.ts';
+import { paymentOutcomeOf } from './payment-return.ts';
 
 export function registerPaymentRoutes(app: FastifyInstance, services: Services): void {
-  const { checkout, orders: orderService, db, paymentClients, settlement, rateLimits, idempotency } = services;
+  const { checkout, orders: orderService, db, paymentClients, settlement, rateLimits, idempotency, config } = services;
 
   registerRoute(
     app,
@@ -71,4 +72,6 @@ export function registerPaymentRoutes(app: FastifyInstance, services: Services):
     const [after] = await db.select({ status: orders.status }).from(orders).where(eq(orders.id, order.id));
     return { status: after!.status, orderId: order.id };
   });
+
+  registerRoute(app, paymentOutcome, ({ body }) => paymentOutcomeOf(db, config.jwtSecret, body.ref));
 }

@@ -3,7 +3,7 @@ import type { PaymentOrigin } from '../../../shared/payment/paths';
 import { PaymentResultActions } from './PaymentResultActions';
 
 /** "Payment cancelled": the payment was abandoned at the provider and the order stays unpaid. */
-export function PaymentCancelled({ from }: { from: PaymentOrigin }) {
+export function PaymentCancelled({ from, session }: { from: PaymentOrigin; session: boolean }) {
   const { t } = useTranslation();
   return (
     <main className="pay-result" data-testid="payment-cancel">
@@ -12,7 +12,7 @@ export function PaymentCancelled({ from }: { from: PaymentOrigin }) {
       </div>
       <h1 className="pay-result__title">{t('payment.cancelTitle')}</h1>
       <p className="pay-result__text">{t('payment.cancelText')}</p>
-      <PaymentResultActions from={from} />
+      <PaymentResultActions from={from} session={session} />
     </main>
   );
 }

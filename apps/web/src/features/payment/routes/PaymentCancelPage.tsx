@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { readToken } from '../../../shared/storage/token';
 import { PaymentCancelled } from '../components/PaymentCancelled';
 import { breakOutOfFrame, paymentQuery } from '../lib/target';
 import './payment.css';
@@ -11,6 +12,7 @@ export default function PaymentCancelPage() {
   const [query] = useSearchParams();
   const { from } = paymentQuery(query);
   const [framed] = useState(() => typeof window !== 'undefined' && window.top !== window.self);
+  const [session] = useState(() => readToken() !== null);
 
   useEffect(() => {
     document.title = t('payment.cancelTitle');
@@ -18,5 +20,5 @@ export default function PaymentCancelPage() {
   }, [t]);
 
   if (framed) return null;
-  return <PaymentCancelled from={from} />;
+  return <PaymentCancelled from={from} session={session} />;
 }
