@@ -39,6 +39,7 @@ import { DeliveryService, DELIVER_ORDER_JOB, REVOKE_ORDER_JOB } from './modules/
 import { ProductsService } from './modules/shop/products.service.ts';
 import { ShopOrdersService } from './modules/shop/shop-orders.service.ts';
 import { RefundsService } from './modules/shop/refunds.service.ts';
+import { RepeatOrderService } from './modules/shop/repeat-order.service.ts';
 import { OperatorsService } from './modules/console/access/operators.service.ts';
 
 export interface Services {
@@ -67,6 +68,7 @@ export interface Services {
   delivery: DeliveryService;
   products: ProductsService;
   shopOrders: ShopOrdersService;
+  repeatOrders: RepeatOrderService;
   refunds: RefundsService;
   gameVouchers: GameVouchersService;
   voucherHistory: VoucherHistoryService;
@@ -136,6 +138,8 @@ export function createServices(config: AppConfig, database: Database, log: Fasti
   const users = new UsersService(db);
   const captcha = createCaptchaProvider(config.captcha, { db, verification: config.verification, log, fetch: overrides.fetch });
   const verification = new VerificationService(db, config.verification, config.jwtSecret, sender, users, log, captcha);
+  const checkout = new CheckoutService(db, config, catalog, channels, games, gateway);
+  const shopOrders = new ShopOrdersService(db, config, games, channels, roles, orders, gateway, delivery);
   return {
     config,
     database,
@@ -151,7 +155,7 @@ export function createServices(config: AppConfig, database: Database, log: Fasti
     ledger,
     settlement,
     paymentClients,
-    checkout: new CheckoutService(db, config, catalog, channels, games, gateway),
+    checkout,
     worker,
     sender,
     verification,
@@ -160,7 +164,8 @@ export function createServices(config: AppConfig, database: Database, log: Fasti
     roles,
     delivery,
     products: new ProductsService(db, catalog, games, roles),
-    shopOrders: new ShopOrdersService(db, config, games, channels, roles, orders, gateway, delivery),
+    shopOrders,
+    repeatOrders: new RepeatOrderService(db, orders, roles, catalog, channels, shopOrders, checkout),
     refunds,
     gameVouchers: new GameVouchersService(db, ledger),
     voucherHistory: new VoucherHistoryService(db, ledger),

@@ -10,7 +10,7 @@ import './payment.css';
 export default function PaymentCancelPage() {
   const { t } = useTranslation();
   const [query] = useSearchParams();
-  const { from } = paymentQuery(query);
+  const { from, orderId } = paymentQuery(query);
   const [framed] = useState(() => typeof window !== 'undefined' && window.top !== window.self);
   const [session] = useState(() => readToken() !== null);
 
@@ -20,5 +20,5 @@ export default function PaymentCancelPage() {
   }, [t]);
 
   if (framed) return null;
-  return <PaymentCancelled from={from} session={session} />;
+  return <PaymentCancelled from={from} session={session} orderId={orderId} />;
 }

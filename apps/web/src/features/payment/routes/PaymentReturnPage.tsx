@@ -98,7 +98,7 @@ export default function PaymentReturnPage() {
   }, [orderId, ref, session, lookable, paypalToken, notPaidHint, cancelled, from, channel, navigate]);
 
   if (framed) return null;
-  if (cancelled) return <PaymentCancelled from={from} session={session} />;
+  if (cancelled) return <PaymentCancelled from={from} session={session} orderId={orderId} />;
 
   const outcome = !lookable ? 'unknown' : view.phase === 'checking' ? 'checking' : view.outcome;
   const payment = view.phase === 'result' ? view.payment : undefined;
@@ -146,7 +146,11 @@ export default function PaymentReturnPage() {
           </div>
         </dl>
       )}
-      <PaymentResultActions from={from} session={session} />
+      <PaymentResultActions
+        from={from}
+        session={session}
+        order={orderId !== null && payment && outcome !== 'pending' ? { id: orderId, status: payment.status } : undefined}
+      />
     </main>
   );
 }
