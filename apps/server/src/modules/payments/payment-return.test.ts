@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PaymentOutcome } from '@shop/contract/checkout';
+import type { PaymentOutcome } from '@shop/contract/payment-return';
 import { BACKENDS, startShop, type TestShop } from '../../../test/harness.ts';
 import { createOrder, newPlayer, press, waitForStatus } from '../../../test/shopping.ts';
 import { orderIdOfReturnRef, paymentReturnRef } from './payment-return.ts';

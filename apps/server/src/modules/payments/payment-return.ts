@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { PaymentOutcome } from '@shop/contract/checkout';
+import type { PaymentOutcome } from '@shop/contract/payment-return';
 import type { Db } from '../../db/client.ts';
 import { orders } from '../../db/schema.ts';
 import { notFound } from '../../http/errors.ts';

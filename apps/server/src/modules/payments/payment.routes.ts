@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import { payermaxOrder, paypalCapture, paypalOrder, xsollaToken, PayermaxPayResponse, XsollaPayResponse, payerActionLink, PaypalPayResponse } from '@shop/contract/checkout';
-import { createVoucherOrder, paymentOutcome } from '@shop/contract/checkout';
+import { createVoucherOrder } from '@shop/contract/checkout';
+import { paymentOutcome } from '@shop/contract/payment-return';
 import { isPayable, OrderStatus } from '@shop/contract/orders';
 import { registerRoute } from '../../http/route.ts';
 import { devicePlatformOf } from '../channels/channels.service.ts';

@@ -1,11 +1,5 @@
-import {
-  payermaxOrder,
-  paymentOutcome,
-  paypalCapture,
-  paypalOrder,
-  xsollaToken,
-  type PaymentOutcome,
-} from '@shop/contract/checkout';
+import { payermaxOrder, paypalCapture, paypalOrder, xsollaToken } from '@shop/contract/checkout';
+import { paymentOutcome, type PaymentOutcome } from '@shop/contract/payment-return';
 import { channelListForRegion } from '@shop/contract/channels';
 import { ipCountry } from '@shop/contract/countries';
 import { orderDetail, type Order } from '@shop/contract/orders';

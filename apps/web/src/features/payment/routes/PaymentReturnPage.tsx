@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import type { PaymentOutcome } from '@shop/contract/checkout';
+import type { PaymentOutcome } from '@shop/contract/payment-return';
 import { ApiCode } from '@shop/contract/envelope';
 import { ApiError } from '../../../shared/api/api-error';
 import { formatPrice } from '../../../shared/lib/format';
