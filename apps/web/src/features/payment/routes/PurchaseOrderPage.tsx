@@ -9,6 +9,7 @@ import { useLanguage } from '../../../shared/i18n/useLanguage';
 import { formatPrice } from '../../../shared/lib/format';
 import { currentPlatform } from '../../../shared/lib/platform';
 import { useClientStore } from '../../../shared/store/client-store';
+import { payMethodLabel } from '../../../shared/payment/method-name';
 import { ChannelPicker } from '../../../shared/ui/ChannelPicker';
 import { NotFoundBlock } from '../../../shared/ui/NotFoundBlock';
 import { PageHeader } from '../../../shared/ui/PageHeader';
@@ -111,7 +112,9 @@ export default function PurchaseOrderPage() {
               <h2 id="po-method" className="po-card__title">
                 {t('voucher.paymentMethod')}
               </h2>
-              <p data-testid="order-channel">{chosen?.payMethodName ?? order.payMethodName ?? order.thirdChannelName ?? '—'}</p>
+              <p data-testid="order-channel">
+                {payMethodLabel(chosen?.payMethodName ?? order.payMethodName ?? order.thirdChannelName ?? '—', t)}
+              </p>
               {isPayable(order.status) && shown.length > 0 && (
                 <ChannelPicker channels={shown} selectedId={chosen?.id ?? null} onSelect={setChannelId} />
               )}
