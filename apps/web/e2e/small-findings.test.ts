@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { chromiumAvailable, useShopAndBrowser } from './harness.ts';
+import { dragTo, piecePosition, requestCode } from './verification.ts';
 
 const enabled = chromiumAvailable();
 const PHONE = { viewport: { width: 390, height: 844 }, locale: 'en-US' };
@@ -27,6 +28,26 @@ describe.skipIf(!enabled)('small findings of issue 14, in Chromium', () => {
       expect(name, language).toBe(message(language, 'payMethod.card'));
       if (language !== 'en') expect(name, language).not.toBe('Credit/Debit Card');
     }
+    await context.close();
+  });
+
+  it('answers a resend within the minute with how long to wait, not "come back tomorrow"', async () => {
+    const context = await ctx.browser.newContext(PHONE);
+    const page = await context.newPage();
+    const email = `resend-${Date.now().toString(36)}@example.com`;
+    await page.goto(`${ctx.shop.url}/login/registerAccount`);
+    await page.getByTestId('email').fill(email);
+    await requestCode(page);
+    // the page forgot its countdown (reloaded): the server still holds the minute
+    await page.reload();
+    await page.getByTestId('email').fill(email);
+    await page.getByTestId('get-code').click();
+    await page.getByTestId('captcha-piece').waitFor();
+    await dragTo(page, await piecePosition(page));
+    const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'A code was just sent.' });
+    await toast.waitFor();
+    expect(await toast.innerText()).toMatch(/^A code was just sent\. You can request a new one in (5\d|60) s\.$/);
+    expect(await page.locator('[data-sonner-toast]').filter({ hasText: 'come back tomorrow' }).count()).toBe(0);
     await context.close();
   });
 });

@@ -22,6 +22,6 @@ export const sessionExpired = () => new AppError(401, 'sessionExpired', undefine
 export const forbidden = (key: MessageKey = 'forbidden') => new AppError(403, key);
 export const notFound = (key: MessageKey = 'notFound') => new AppError(404, key);
 export const conflict = (key: MessageKey, params?: MessageParams) => new AppError(409, key, params);
-export const tooManyRequests = (key: MessageKey = 'tooManyRequests') => new AppError(429, key);
+export const tooManyRequests = (key: MessageKey = 'tooManyRequests', params?: MessageParams) => new AppError(429, key, params);
 export const unavailable = (key: MessageKey = 'serviceUnavailable') => new AppError(503, key);
 export const providerUnavailable = () => new AppError(502, 'paymentProviderError');

@@ -162,14 +162,18 @@ export class VerificationService {
     const cfg = this.config;
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${LOCK_TARGET}, hashtext(${target}))`);
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${LOCK_IP}, hashtext(${ip}))`);
-    const [perTarget] = rowsOf<{ recent: number | string; day: number | string }>(
+    const [perTarget] = rowsOf<{ day: number | string; wait: number | string | null }>(
       await tx.execute(sql`
-        SELECT count(*) FILTER (WHERE created_at > clock_timestamp() - make_interval(secs => ${cfg.resendSeconds})) AS recent,
-               count(*) AS day
+        SELECT count(*) AS day,
+               ceil(extract(epoch FROM max(created_at) + make_interval(secs => ${cfg.resendSeconds}) - clock_timestamp())) AS wait
           FROM verification_sends
          WHERE target = ${target} AND created_at > clock_timestamp() - interval '1 day'`),
     );
-    if (Number(perTarget!.recent) > 0 || Number(perTarget!.day) >= cfg.targetDailyLimit) throw tooManyRequests('codeTargetTooOften');
+    // The day's limit first: when both are reached, "come back tomorrow" is the true answer; the resend wait says
+    // how long it really is (the spec's daily-limit text would send the player away for a day over a minute).
+    if (Number(perTarget!.day) >= cfg.targetDailyLimit) throw tooManyRequests('codeTargetTooOften');
+    const wait = Number(perTarget!.wait ?? 0);
+    if (wait > 0) throw tooManyRequests('codeResendTooSoon', { seconds: wait });
     const [perIp] = rowsOf<{ hour: number | string; day: number | string }>(
       await tx.execute(sql`
         SELECT count(*) FILTER (WHERE created_at > clock_timestamp() - interval '1 hour') AS hour,

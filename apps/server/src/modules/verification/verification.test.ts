@@ -10,6 +10,8 @@ import { normalizeEmail, phoneE164 } from './verification.service.ts';
 const FAILED = 'Verification failed, please try again.';
 const SENT = 'Verification code successfully sent.';
 const TOO_OFTEN = 'This cell phone number or the same IP requests SMS too often, please come back tomorrow';
+/** The resend wait, with the seconds still to go (60 or 59 a moment after a send). */
+const RESEND_SOON = /^A code was just sent\. You can request a new one in (59|60) s\.$/;
 const IP_BLOCKED = 'SMS requests are too frequent. The IP address has been blocked.';
 const EXHAUSTED = 'SMS has been exhausted, please use email to get code';
 const NOT_REGISTERED = 'This phone number is not registered. Please register first.';
@@ -255,15 +257,33 @@ describe.each(BACKENDS)('slide-puzzle captcha and verification codes (%s)', (bac
       expect(await tableCounts()).toEqual(before);
     });
 
-    it('refuses a resend to the same target within 60 s (429) and writes nothing', async () => {
+    it('refuses a resend to the same target within 60 s (429, how long to wait, not the daily text) and writes nothing', async () => {
       const email = nextEmail();
       expect((await sendCode({ email })).status).toBe(200);
       const before = await tableCounts();
       const again = await sendCode({ email });
       expect(again.status).toBe(429);
-      expect(again.body).toMatchObject({ code: 429, message: TOO_OFTEN, data: null });
+      expect(again.body).toMatchObject({ code: 429, data: null });
+      expect(again.body.message).toMatch(RESEND_SOON);
       expect(await tableCounts()).toEqual(before);
       expect(await outbox(email)).toHaveLength(1);
+      // in the player's language
+      const german = await shop.api('POST', '/api/user/getSmsCode', {
+        body: { accountType: 2, purpose: 1, email, botCheckToken: await botToken() },
+        headers: { 'accept-language': 'de' },
+      });
+      expect(german.body.message).toMatch(/^Es wurde gerade ein Code gesendet\. Du kannst in (59|60) s einen neuen anfordern\.$/);
+      // a minute later it works, as the message said
+      await shop.services.db.execute(sql`UPDATE verification_sends SET created_at = created_at - interval '61 seconds' WHERE target = ${email}`);
+      expect((await sendCode({ email })).status).toBe(200);
+      expect(await outbox(email)).toHaveLength(2);
+    });
+
+    it("says 'come back tomorrow' when the target's day is used up, even within the minute", async () => {
+      shop.config.verification.targetDailyLimit = 1;
+      const email = nextEmail();
+      expect((await sendCode({ email })).status).toBe(200);
+      expect((await sendCode({ email })).body).toEqual({ code: 429, message: TOO_OFTEN, data: null });
     });
 
     it('limits codes per target per day (429)', async () => {
@@ -487,7 +507,9 @@ describe.each(BACKENDS)('slide-puzzle captcha and verification codes (%s)', (bac
       expect(await outbox(email)).toEqual([]);
       expect(await tokenSpent(botCheckToken)).toBe(true);
       // A second request within the minute gets the 429 an address with an account gets.
-      expect((await sendCode({ email }, purpose)).body).toEqual({ code: 429, message: TOO_OFTEN, data: null });
+      const again = await sendCode({ email }, purpose);
+      expect(again.body).toMatchObject({ code: 429, data: null });
+      expect(again.body.message).toMatch(RESEND_SOON);
     });
 
     it.each([
