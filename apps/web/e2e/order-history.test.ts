@@ -86,7 +86,15 @@ describe.skipIf(!enabled)('order history, languages and the voucher screen in Ch
     await page.getByRole('tab', { name: 'All' }).click();
     await expect.poll(() => cards.count()).toBe(2);
 
+    // cancelling asks first, as My Orders does: Back keeps the order, Cancel payment cancels it
     await openCard.getByTestId('cancel-payment').click();
+    const dialog = page.locator('.adm-dialog');
+    await dialog.getByText('Cancel this unpaid order?').waitFor();
+    await dialog.locator('.adm-dialog-button', { hasText: 'Back' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(await openCard.getAttribute('data-status')).toBe('0');
+    await openCard.getByTestId('cancel-payment').click();
+    await page.locator('.adm-dialog-button', { hasText: 'Cancel payment' }).click();
     await expect.poll(() => openCard.getAttribute('data-status')).toBe('5');
     expect(await openCard.getByTestId('order-footer').textContent()).toContain('Refund Order');
     await page.getByRole('tab', { name: 'Cancelled' }).click();
