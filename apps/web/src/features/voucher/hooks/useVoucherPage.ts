@@ -49,10 +49,12 @@ export function useVoucherPage(language: Language) {
   }, () => takeSettled('login', entryKey));
   const loggedIn = entry.kind === 'session' || login.data !== undefined;
   const user = useAsyncData(loggedIn ? `user:${entryKey}` : null, () => takePreloaded('user', entryKey) ?? fetchUserInfo());
-  // the game account the page buys for: the one the session was opened for, else the player's default
+  // the game account the page buys for: the launched one as soon as its login is in, else the session's (user/info:
+  // the one the session was opened for, else the player's default)
   const role = user.data?.gameRole ?? null;
+  const buyer = entry.kind === 'launch' ? (login.data ? entry.player : null) : role;
   const [startAppId] = useState(() => firstAppId(entry));
-  const appId = role?.appId ?? startAppId;
+  const appId = buyer?.appId ?? startAppId;
 
   // 2. The voucher goods (cached per appId in the client store, names in the active language) and the country.
   const cached = useClientStore((state) => state.voucherLists[String(appId)]);
@@ -105,19 +107,19 @@ export function useVoucherPage(language: Language) {
 
   const [submitting, setSubmitting] = useState(false);
   const ios = platform === 'ios';
-  const canSubmit = Boolean(voucher && channel && region && ipRegion && role && !ios && !submitting);
+  const canSubmit = Boolean(voucher && channel && region && ipRegion && buyer && !ios && !submitting);
 
   // 6. Submitting creates the order, then proceeds by channel.
   async function submit() {
-    if (!canSubmit || !voucher || !channel || !region || !ipRegion || !role) return;
+    if (!canSubmit || !voucher || !channel || !region || !ipRegion || !buyer) return;
     setSubmitting(true);
     // the payment step (provider rules, widget loader) is its own chunk: fetched while the order is created
     const payment = import('../../../shared/payment/start-payment');
     payment.catch(() => undefined); // awaited below; a failure is reported there
     try {
       const order = await submitVoucherOrder({
-        appId: role.appId,
-        gameRoleId: role.roleId,
+        appId: buyer.appId,
+        gameRoleId: buyer.roleId,
         regionCode: ipRegion,
         selectedRegionCode: region,
         id: voucher.id,
