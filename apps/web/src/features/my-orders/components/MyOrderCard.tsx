@@ -43,7 +43,7 @@ export function MyOrderCard({
             <span className="mo-item__qty">{t('orders.quantity', { count: item.quantity })}</span>
           </span>
         ))}
-        <span className="mo-card__total">
+        <span className="mo-card__total" data-testid="order-footer">
           {t(`orders.${footer}`)} <strong>{formatPrice(amount, order.currency, language)}</strong>
         </span>
       </button>
