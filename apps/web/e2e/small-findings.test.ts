@@ -83,4 +83,78 @@ describe.skipIf(!enabled)('small findings of issue 14, in Chromium', () => {
     }
     await context.close();
   });
+
+  /** The one word for gems in each language (a stem: it takes endings), and the other names it once had. */
+  const GEMS: Record<string, { word: RegExp; not: RegExp }> = {
+    en: { word: /gem/i, not: /diamond/i },
+    de: { word: /edelstein/i, not: /diamant/i },
+    fr: { word: /gemme/i, not: /diamant/i },
+    it: { word: /gemm/i, not: /diamant/i },
+    pl: { word: /klejnot/i, not: /diament/i },
+    ru: { word: /самоцвет/i, not: /алмаз/i },
+    ja: { word: /ジェム/, not: /ダイヤ/ },
+    ko: { word: /보석/, not: /다이아|젬/ },
+    es: { word: /gema/i, not: /diamante/i },
+    pt: { word: /gema/i, not: /diamante/i },
+    uk: { word: /самоцвіт/i, not: /алмаз|діамант/i },
+    da: { word: /ædelsten/i, not: /diamant/i },
+    id: { word: /permata/i, not: /berlian/i },
+    th: { word: /อัญมณี/, not: /เพชร/ },
+    tr: { word: /mücevher/i, not: /elmas|taş/i },
+    nl: { word: /edelsten/i, not: /diamant/i },
+    no: { word: /edelsten/i, not: /diamant/i },
+    sv: { word: /ädelsten/i, not: /diamant/i },
+    vi: { word: /đá quý/i, not: /kim cương/i },
+    el: { word: /πετράδ/i, not: /διαμάντ/i },
+    zh: { word: /宝石/, not: /钻石/ },
+    zh_TW: { word: /寶石/, not: /鑽石/ },
+  };
+
+  it('names gems with one word in every language: the catalogue of both games and the interface', async () => {
+    // every gem pack and every voucher pack that brings gems, of both games, in all 22 languages
+    for (const language of LANGUAGES) {
+      const { word, not } = GEMS[language]!;
+      const header = { 'content-type': 'application/json', 'accept-language': language.replace('_', '-') };
+      for (const appId of [10030, 10002]) {
+        const gems = (await (await fetch(`${ctx.shop.url}/api/v1/product/list`, { method: 'POST', headers: header, body: JSON.stringify({ appId, goodsType: 1 }) })).json()) as { data: { productName: string; productDesc: string }[] };
+        const packs = (await (await fetch(`${ctx.shop.url}/api/v1/voucher/list/${appId}`, { method: 'POST', headers: header, body: '{}' })).json()) as { data: { productName: string; productDesc: string; configJson: string }[] };
+        const texts = [...gems.data, ...packs.data.filter((pack) => JSON.parse(pack.configJson).diamond > 0)].flatMap((product) => [product.productName, product.productDesc]);
+        expect(texts.length, `${language} ${appId}`).toBeGreaterThan(4);
+        for (const text of texts) {
+          expect(text, language).toMatch(word);
+          expect(text, language).not.toMatch(not);
+        }
+      }
+      for (const key of ['voucher.gems', 'shop.tab.gems', 'shop.tabDesc.gems', 'shop.gemsAmount']) {
+        expect(message(language, key), `${language} ${key}`).toMatch(word);
+        expect(message(language, key), `${language} ${key}`).not.toMatch(not);
+      }
+    }
+    // and on the screens: the shop's Gems tab, a gem pack, the voucher page's bottom bar
+    const context = await ctx.browser.newContext(PHONE);
+    const page = await context.newPage();
+    await page.goto(voucherLink(ctx.shop, { roleId: `gems-${Date.now().toString(36)}` }));
+    await savedToken(page);
+    for (const language of ['en', 'de', 'ja', 'th', 'ru', 'ko', 'tr']) {
+      const { word, not } = GEMS[language]!;
+      await page.goto(`${ctx.shop.url}/home?tab=gems&language=${language}`);
+      await page.getByTestId('product-card').first().waitFor();
+      const seen = [
+        await page.getByTestId('home-tab-gems').innerText(),
+        await page.getByTestId('tab-description').innerText(),
+        await page.getByTestId('product-card').first().getByTestId('product-name').innerText(),
+      ];
+      await page.getByTestId('product-card').first().click();
+      seen.push(await page.getByTestId('gems-amount').innerText());
+      await page.goto(`${ctx.shop.url}/voucher?from=close&language=${language}`);
+      const withGems = page.getByTestId('voucher-card').filter({ hasText: word });
+      await withGems.first().click();
+      seen.push(await withGems.first().innerText(), await page.getByTestId('bar-diamonds').innerText());
+      for (const text of seen) {
+        expect(text, language).toMatch(word);
+        expect(text, language).not.toMatch(not);
+      }
+    }
+    await context.close();
+  });
 });

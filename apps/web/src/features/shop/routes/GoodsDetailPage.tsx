@@ -72,7 +72,7 @@ export default function GoodsDetailPage() {
         <h2 className="sh-detail__name" data-testid="product-name">
           {product.productName}
         </h2>
-        {diamonds !== undefined && <p className="sh-detail__meta">{t('shop.gemsAmount', { amount: formatNumber(diamonds, language) })}</p>}
+        {diamonds !== undefined && <p className="sh-detail__meta" data-testid="gems-amount">{t('shop.gemsAmount', { amount: formatNumber(diamonds, language) })}</p>}
         <Price
           price={product.productPrice}
           discountPrice={product.productDiscountPrice}

@@ -33,7 +33,7 @@ export function BottomBar({
               {diamonds !== undefined && (
                 <span className="vp-bar__diamonds" data-testid="bar-diamonds">
                   {' '}
-                  {t('voucher.diamonds', { amount: formatNumber(diamonds, language) })}
+                  {t('voucher.gems', { amount: formatNumber(diamonds, language) })}
                 </span>
               )}
             </span>
