@@ -157,4 +157,29 @@ describe.skipIf(!enabled)('small findings of issue 14, in Chromium', () => {
     }
     await context.close();
   });
+
+  it('does not tell a logged-in player to log in to claim a gift', async () => {
+    const LOG_IN: Record<string, RegExp> = { en: /log in/i, de: /melde dich an/i, ja: /ログイン/, th: /เข้าสู่ระบบ/, ru: /войдите/i };
+    const context = await ctx.browser.newContext(PHONE);
+    const page = await context.newPage();
+    await page.goto(voucherLink(ctx.shop, { roleId: `gift-${Date.now().toString(36)}` }));
+    await savedToken(page);
+    for (const [language, logIn] of Object.entries(LOG_IN)) {
+      await page.goto(`${ctx.shop.url}/home?language=${language}`);
+      const gifts = page.getByTestId('free-section').getByTestId('product-card');
+      await gifts.first().waitFor();
+      expect(await page.getByTestId('free-section').innerText(), language).not.toMatch(logIn);
+      const count = await gifts.count();
+      expect(count).toBeGreaterThan(1);
+      // every gift's own page (the welcome gift's description used to end with "Log in to claim it.")
+      for (let index = 0; index < count; index++) {
+        if (index > 0) await page.goto(`${ctx.shop.url}/home?language=${language}`);
+        await gifts.nth(index).click();
+        await page.getByTestId('gift-detail').waitFor();
+        expect(await page.getByTestId('gift-detail').innerText(), language).not.toMatch(logIn);
+        expect(await page.getByTestId('claim-gift').isEnabled(), language).toBe(true);
+      }
+    }
+    await context.close();
+  });
 });
