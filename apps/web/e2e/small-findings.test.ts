@@ -182,4 +182,46 @@ describe.skipIf(!enabled)('small findings of issue 14, in Chromium', () => {
     }
     await context.close();
   });
+
+  it.each([
+    ['a +84 number', 'VN', '912345678', 'Invalid number'],
+    ['an unregistered number', 'GB', null, 'This phone number is not registered. Please register first.'],
+  ])('refuses %s before the puzzle (forgotten password)', async (_name, region, number, message) => {
+    const context = await ctx.browser.newContext(PHONE);
+    const page = await context.newPage();
+    let puzzles = 0;
+    page.on('request', (request) => {
+      if (request.url().includes('/api/common/captcha')) puzzles += 1;
+    });
+    await page.goto(`${ctx.shop.url}/login/forgetPassword?appId=10002`);
+    await page.getByTestId('tab-mobile').click();
+    await expect.poll(() => page.locator('[data-testid="dial-code"] option').count()).toBeGreaterThan(200);
+    await page.getByTestId('dial-code').selectOption(region);
+    await page.getByTestId('mobile').fill(number ?? `7400${String(Date.now()).slice(-6)}`);
+    await page.getByTestId('get-code').click();
+    await page.locator('[data-sonner-toast]').filter({ hasText: message }).waitFor();
+    expect(await page.getByTestId('captcha').count()).toBe(0);
+    expect(puzzles).toBe(0);
+    // the button is ready for a corrected number
+    expect(await page.getByTestId('get-code').isEnabled()).toBe(true);
+    await context.close();
+  });
+
+  it('still shows the puzzle for a number a code can go to', async () => {
+    const context = await ctx.browser.newContext(PHONE);
+    const page = await context.newPage();
+    await page.goto(`${ctx.shop.url}/login/registerAccount?appId=10002`);
+    await page.getByTestId('tab-mobile').click();
+    await expect.poll(() => page.locator('[data-testid="country"] option').count()).toBeGreaterThan(200);
+    await page.getByTestId('country').selectOption('VN');
+    await page.getByTestId('mobile').fill('912345678');
+    await page.getByTestId('get-code').click();
+    await page.locator('[data-sonner-toast]').filter({ hasText: 'Invalid number' }).waitFor();
+    expect(await page.getByTestId('captcha').count()).toBe(0);
+    await page.getByTestId('country').selectOption('GB');
+    await page.getByTestId('mobile').fill(`7400${String(Date.now()).slice(-6)}`);
+    await page.getByTestId('get-code').click();
+    await page.getByTestId('captcha-piece').waitFor();
+    await context.close();
+  });
 });

@@ -2,7 +2,7 @@ import { createHmac, randomInt } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import type { FastifyBaseLogger } from 'fastify';
-import { AccountType, CODE_LENGTH, type CaptchaChallenge, type CaptchaSolution, type GetCodeBody } from '@shop/contract/verification';
+import { AccountType, CODE_LENGTH, type CaptchaChallenge, type CaptchaSolution, type CodeTargetBody, type GetCodeBody } from '@shop/contract/verification';
 import type { Language } from '@shop/contract/languages';
 import type { VerificationConfig } from '../../config.ts';
 import type { Db, Executor } from '../../db/client.ts';
@@ -103,6 +103,18 @@ export class VerificationService {
     }
     if (body.email === undefined) throw badRequest('validationFailed', { fields: 'email' });
     return { channel: 'email', target: normalizeEmail(body.email) };
+  }
+
+  /**
+   * Whether a code for this purpose can go to this target, before the player solves a puzzle (issue 14.6): the input
+   * and target rules of sendCode, nothing counted or written. A taken or unregistered phone is no secret kept by the
+   * puzzle: /user/register answers it without one; an e-mail without an account still looks like one with an account.
+   */
+  async checkTarget(body: CodeTargetBody): Promise<null> {
+    const { channel, target } = this.resolveTarget(body);
+    const decision = decideSend(channel, body.purpose, await this.users.hasContact(channel, target));
+    if (decision instanceof AppError) throw decision;
+    return null;
   }
 
   /**

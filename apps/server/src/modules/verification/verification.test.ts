@@ -549,6 +549,73 @@ describe.each(BACKENDS)('slide-puzzle captcha and verification codes (%s)', (bac
     });
   });
 
+  describe('checking the target before the puzzle (issue 14.6)', () => {
+    const { RegisterAccount, ForgetPassword, ChangePhone, BindPhone, BindEmail, ChangeEmail } = CodePurpose;
+    const check = (body: unknown, headers?: Record<string, string>) => shop.api('POST', '/api/user/getSmsCode/check', { body, headers });
+    const phone = (dialCode: string, number: string, purpose: number) => ({ accountType: 1, purpose, mobile: { dialCode, number } });
+
+    it.each([
+      ['Vietnam +84', '84', '912345678'],
+      ['Iran +98', '98', '9123456789'],
+      ['the test-only excluded code 999999', '999999', '123456'],
+      ['a number that is not one', '44', '12'],
+    ])('refuses %s with "Invalid number" without a puzzle, writing nothing', async (_name, dialCode, number) => {
+      const before = await tableCounts();
+      const answer = await check(phone(dialCode, number, RegisterAccount));
+      expect(answer.status).toBe(400);
+      expect(answer.body).toEqual({ code: 400, message: 'Invalid number', data: null });
+      expect(await tableCounts()).toEqual(before);
+    });
+
+    it.each([
+      ['reset (2)', ForgetPassword],
+      ['change (4)', ChangePhone],
+    ])('%s to an unregistered phone: "not registered" without a puzzle, in the caller\'s language', async (_name, purpose) => {
+      const before = await tableCounts();
+      const answer = await check(phone('44', nextMobile(), purpose));
+      expect(answer.body).toEqual({ code: 400, message: NOT_REGISTERED, data: null });
+      const german = await check(phone('44', nextMobile(), purpose), { 'accept-language': 'de' });
+      expect(german.body.message).toBe('Diese Telefonnummer ist nicht registriert. Bitte registriere dich zuerst.');
+      expect(await tableCounts()).toEqual(before);
+    });
+
+    it('lets through what getSmsCode would send, and answers a taken target as register would, with nothing counted', async () => {
+      const mobile = nextMobile();
+      const email = nextEmail();
+      await accountWith({ mobile: `+44${mobile}`, email });
+      const before = await tableCounts();
+      expect((await check(phone('+44', mobile, ForgetPassword))).body).toEqual({ code: 200, message: expect.any(String), data: null });
+      expect((await check(phone('44', nextMobile(), RegisterAccount))).body.code).toBe(200);
+      expect((await check(phone('44', mobile, RegisterAccount))).status).toBe(409);
+      expect((await check(phone('44', mobile, BindPhone))).status).toBe(409);
+      expect((await check({ accountType: 2, purpose: BindEmail, email: email.toUpperCase() })).status).toBe(409);
+      // an e-mail without an account looks like one with an account, as getSmsCode answers it
+      expect((await check({ accountType: 2, purpose: ChangeEmail, email: nextEmail() })).body.code).toBe(200);
+      expect((await check({ accountType: 2, purpose: ChangeEmail, email })).body.code).toBe(200);
+      expect(await tableCounts()).toEqual(before);
+      // the checks counted nothing: the code itself still goes out at once
+      expect((await sendCode({ mobile }, ForgetPassword)).status).toBe(200);
+    });
+
+    it.each([
+      ['no body', undefined],
+      ['no target', { accountType: 1, purpose: 1 }],
+      ['another account type', { accountType: 3, purpose: 1, email: 'a@example.com' }],
+      ['another purpose', { accountType: 2, purpose: 7, email: 'a@example.com' }],
+      ['a NUL', { accountType: 2, purpose: 1, email: 'a\u0000@example.com' }],
+      ['a huge number', { accountType: 1, purpose: 1, mobile: { dialCode: '44', number: '7'.repeat(5000) } }],
+      ['a number as an object', { accountType: 1, purpose: 1, mobile: { dialCode: '44', number: { $ne: '' } } }],
+      ['not an e-mail', { accountType: 2, purpose: 1, email: 'nobody' }],
+    ])('refuses %s with the 400 envelope', async (_name, body) => {
+      const before = await tableCounts();
+      const answer = await check(body);
+      expect(answer.status).toBe(400);
+      expect(answer.body).toMatchObject({ code: 400, data: null });
+      expect(answer.body.message.length).toBeGreaterThan(0);
+      expect(await tableCounts()).toEqual(before);
+    });
+  });
+
   describe('verifyCode', () => {
     const { RegisterAccount, ForgetPassword } = CodePurpose;
 
