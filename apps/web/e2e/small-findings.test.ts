@@ -125,7 +125,7 @@ describe.skipIf(!enabled)('small findings of issue 14, in Chromium', () => {
           expect(text, language).not.toMatch(not);
         }
       }
-      for (const key of ['voucher.gems', 'shop.tab.gems', 'shop.tabDesc.gems', 'shop.gemsAmount']) {
+      for (const key of ['voucher.gems_other', 'shop.tab.gems', 'shop.tabDesc.gems', 'shop.gemsAmount_other']) {
         expect(message(language, key), `${language} ${key}`).toMatch(word);
         expect(message(language, key), `${language} ${key}`).not.toMatch(not);
       }
@@ -222,6 +222,56 @@ describe.skipIf(!enabled)('small findings of issue 14, in Chromium', () => {
     await page.getByTestId('mobile').fill(`7400${String(Date.now()).slice(-6)}`);
     await page.getByTestId('get-code').click();
     await page.getByTestId('captcha-piece').waitFor();
+    await context.close();
+  });
+
+  it('says counts with their plural forms in Russian, Ukrainian and Polish (the voucher balance)', async () => {
+    const roleId = `plural-${Date.now().toString(36)}`;
+    const context = await ctx.browser.newContext(PHONE);
+    const page = await context.newPage();
+    await page.goto(voucherLink(ctx.shop, { roleId }));
+    const token = await savedToken(page);
+    const packs = await ctx.shop.api<{ id: number; productSn: string; voucherAmount: number }[]>('POST', '/api/v1/voucher/list/10030');
+    const channels = await ctx.shop.api<{ thirdChannelName: string; payMethodName: string; payMethodId: string; thirdChannelId: string }[]>('POST', '/api/v1/pay/channel/list/10030/US');
+    const xsolla = channels.data.find((channel) => channel.thirdChannelName === 'xsolla')!;
+    const pack = packs.data[0]!;
+    let balance = 0;
+    /** Buys the smallest pack (paid at the Xsolla stand-in) and waits for the credit. */
+    async function buy() {
+      const created = await ctx.shop.api<{ thirdPayResponse: string }>('POST', '/api/v1/voucher/create/order', {
+        token,
+        body: { appId: 10030, gameRoleId: roleId, regionCode: 'US', selectedRegionCode: 'US', id: pack.id, quantity: 1, voucherSn: pack.productSn, orderSource: 'voucher', payMethodName: xsolla.payMethodName, payMethodId: xsolla.payMethodId, thirdChannelId: xsolla.thirdChannelId },
+      });
+      const paid = await fetch(`${ctx.shop.url}/sandbox/xsolla/paystation4/${(JSON.parse(created.data.thirdPayResponse) as { token: string }).token}/pay`, { method: 'POST', redirect: 'manual' });
+      expect(paid.status).toBeLessThan(400);
+      balance += pack.voucherAmount;
+      await expect.poll(async () => (await ctx.shop.api<{ voucherBalance: number }>('GET', '/api/user/info', { token })).data.voucherBalance).toBe(balance);
+    }
+    /** Spends in the game (through the game server stand-in) until `left` vouchers remain. */
+    async function spendDownTo(left: number) {
+      const spent = await fetch(`${ctx.shop.url}/sandbox/game-server/vouchers/spend`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ appId: 10030, serverId: '10001', roleId, amount: balance - left, itemId: 'gems-60', itemName: '60 Gems' }),
+      });
+      expect(spent.status).toBe(200);
+      balance = left;
+    }
+    const shown = async (language: string) => {
+      await page.goto(`${ctx.shop.url}/voucher/history?language=${language}`);
+      return page.getByTestId('voucher-balance').innerText();
+    };
+    const expected: [number, Record<string, string>][] = [
+      [1, { ru: 'Баланс: 1 ваучер', uk: 'Баланс: 1 ваучер', pl: 'Saldo: 1 bon' }],
+      [3, { ru: 'Баланс: 3 ваучера', uk: 'Баланс: 3 ваучери', pl: 'Saldo: 3 bony' }],
+      [5, { ru: 'Баланс: 5 ваучеров', uk: 'Баланс: 5 ваучерів', pl: 'Saldo: 5 bonów' }],
+      [22, { ru: 'Баланс: 22 ваучера', uk: 'Баланс: 22 ваучери', pl: 'Saldo: 22 bony' }],
+    ];
+    for (const [left, texts] of expected.reverse()) {
+      if (balance < left) await buy();
+      await spendDownTo(left);
+      for (const [language, text] of Object.entries(texts)) expect(await shown(language), `${language} ${left}`).toBe(text);
+    }
     await context.close();
   });
 });

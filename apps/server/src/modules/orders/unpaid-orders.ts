@@ -18,7 +18,7 @@ export async function checkUnpaidOrders(executor: Executor, userId: number, max:
        WHERE user_id = ${userId} AND status IN (0, 1) AND (status = 1 OR expires_at > now())
        LIMIT ${max}) AS open_orders`);
   const open = Number((result as unknown as { rows: { open: number | string }[] }).rows[0]!.open);
-  if (open >= max) throw conflict('tooManyUnpaidOrders', { max });
+  if (open >= max) throw conflict('tooManyUnpaidOrders', { count: max });
 }
 
 /**

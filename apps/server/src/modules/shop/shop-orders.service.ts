@@ -82,7 +82,7 @@ export class ShopOrdersService {
     const ids = input.lines.map((line) => line.productId);
     if (new Set(ids).size !== ids.length) throw badRequest('duplicateCartLine');
     const units = input.lines.reduce((sum, line) => sum + line.quantity, 0);
-    if (units > MAX_ITEMS_PER_ORDER) throw badRequest('tooManyItems', { max: MAX_ITEMS_PER_ORDER });
+    if (units > MAX_ITEMS_PER_ORDER) throw badRequest('tooManyItems', { count: MAX_ITEMS_PER_ORDER });
 
     const [account, rows] = await Promise.all([
       this.roles.owned(this.db, user.userId, input.gameAccountId),

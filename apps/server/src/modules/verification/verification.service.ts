@@ -153,7 +153,7 @@ export class VerificationService {
   /** Hands the code's message to the sender; if that fails the code dies (502 "Verification code failed to send"). */
   private async deliverCode(codeId: number, { channel, target }: CodeTarget, code: string, language: Language): Promise<void> {
     const minutes = Math.round(this.config.codeTtlSeconds / 60);
-    const text = translate(language, 'codeMessageText', { code, minutes });
+    const text = translate(language, 'codeMessageText', { code, count: minutes });
     try {
       if (channel === 'sms') await this.sender.sendSms(target, text);
       else await this.sender.sendEmail(target, translate(language, 'codeMessageSubject'), text);

@@ -96,7 +96,7 @@ export default function PurchaseOrderPage() {
                   <li key={item.id} className="po-item" data-testid="order-item">
                     {item.thumb && <img src={item.thumb} alt="" width={48} height={48} loading="lazy" />}
                     <span className="po-item__name">{item.productName}</span>
-                    <span className="po-item__qty">{t('orders.quantity', { count: item.quantity })}</span>
+                    <span className="po-item__qty">{t('orders.quantity', { quantity: item.quantity })}</span>
                     <span className="po-item__price">
                       {formatPrice(item.price, item.currency || order.currency, language)}
                     </span>

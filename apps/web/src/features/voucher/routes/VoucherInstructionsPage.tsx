@@ -1,15 +1,12 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { formatNumber } from '../../../shared/lib/format';
-import { useLanguage } from '../../../shared/i18n/useLanguage';
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import { instructionsBackPath, openedFromShop } from '../lib/back-path';
 import './voucher.css';
 
 export default function VoucherInstructionsPage() {
   const { t } = useTranslation();
-  const language = useLanguage();
   const [query] = useSearchParams();
   const from = query.get('from');
   const back = instructionsBackPath(from);
@@ -35,8 +32,8 @@ export default function VoucherInstructionsPage() {
         <section className="vp-section">
           <h2 className="vp-section__title">{t('instructions.examplesTitle')}</h2>
           <ul className="vp-examples">
-            <li>{t('instructions.example30', { amount: formatNumber(499, language) })}</li>
-            <li>{t('instructions.example365', { amount: formatNumber(4999, language) })}</li>
+            <li>{t('instructions.example30', { count: 499 })}</li>
+            <li>{t('instructions.example365', { count: 4999 })}</li>
           </ul>
         </section>
         <p className="vp-ios" role="note">
