@@ -152,7 +152,7 @@ describe.skipIf(!enabled)('the shop in Chromium', () => {
     // an unknown game ID is refused with the server's message, nothing is added
     await page.getByTestId('bind-game-id').fill('999999999');
     await page.getByTestId('lookup').click();
-    await page.locator('[data-sonner-toast]').waitFor();
+    await page.locator('[data-sonner-toast]').filter({ hasText: 'No game account was found' }).waitFor();
     expect(await page.getByTestId('role-card').count()).toBe(3);
 
     const owl = page.getByTestId('role-card').filter({ hasText: 'NightOwl' });
