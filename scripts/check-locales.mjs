@@ -1,9 +1,15 @@
 #!/usr/bin/env node
 // Every language file has exactly the keys of English and is really translated: the web UI's and the server's messages.
+// Counts take plural forms (i18next's key_one, key_few, ...): a plural group has exactly the plural categories CLDR
+// gives its language (Intl.PluralRules, as i18next and the server choose the form), `{{count}}` appears in plural groups
+// only, and an English text where a number is followed by a word must be a plural group.
 import { existsSync, readFileSync } from 'node:fs';
 
 const LANGS = ['en', 'de', 'fr', 'it', 'pl', 'ru', 'ja', 'ko', 'es', 'pt', 'uk', 'da', 'id', 'th', 'tr', 'nl', 'no', 'sv', 'vi', 'el', 'zh', 'zh_TW'];
 const FOLDERS = ['apps/web/src/locales', 'apps/server/src/i18n/locales'];
+const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
+/** Placeholders that are never a count of something (names, codes, dates): "{{game}} has" needs no plural forms. */
+const NOT_COUNTS = new Set(['name', 'game', 'server', 'role', 'number', 'message', 'code', 'time', 'date', 'orderSn', 'productSn', 'first', 'fields', 'appId', 'id']);
 
 function flatten(value, prefix = '', out = {}) {
   for (const [key, inner] of Object.entries(value)) {
@@ -13,9 +19,18 @@ function flatten(value, prefix = '', out = {}) {
   }
   return out;
 }
-const placeholders = (text) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort().join(',');
+/** `{{name}}` and `{{count, number}}` (i18next's formatted interpolation) alike. */
+const placeholderNames = (text) => [...text.matchAll(/\{\{\s*(\w+)\s*(?:,[^}]*)?\}\}/g)].map((m) => m[1]);
+const placeholders = (text) => placeholderNames(text).sort().join(',');
+const categoriesOf = (lang) => new Intl.PluralRules(lang.replace('_', '-')).resolvedOptions().pluralCategories.slice().sort();
+const baseOf = (key) => key.replace(PLURAL_SUFFIX, '');
 
 let problems = 0;
+const report = (text) => {
+  problems++;
+  console.log(text);
+};
+
 for (const folder of FOLDERS) {
   const read = (lang) => {
     const file = `${folder}/${lang}.json`;
@@ -23,29 +38,49 @@ for (const folder of FOLDERS) {
   };
   const en = read('en');
   if (!en) {
-    console.log(`${folder}: no en.json`);
-    problems++;
+    report(`${folder}: no en.json`);
     continue;
   }
-  for (const lang of LANGS.slice(1)) {
-    const t = read(lang);
+  const groups = [...new Set(Object.keys(en).filter((key) => PLURAL_SUFFIX.test(key)).map(baseOf))];
+  const plain = Object.keys(en).filter((key) => !PLURAL_SUFFIX.test(key));
+
+  // English: counts in plural groups, and nowhere else
+  for (const key of plain) {
+    if (placeholderNames(en[key]).includes('count')) report(`${folder}/en.json: ${key} uses {{count}} but is not a plural group (${key}_one, ${key}_other)`);
+    // an English plural noun right after a number, or one word later: "{{max}} items", "{{max}} unpaid orders"
+    for (const [, name] of en[key].matchAll(/\{\{\s*(\w+)\s*(?:,[^}]*)?\}\}\s+(?:\p{L}+\s+)?\p{L}{2,}s\b/gu)) {
+      if (!NOT_COUNTS.has(name)) report(`${folder}/en.json: ${key} puts a word after {{${name}}}: a count needs plural forms ("${en[key]}")`);
+    }
+  }
+
+  for (const lang of LANGS) {
+    const t = lang === 'en' ? en : read(lang);
     if (!t) {
-      console.log(`${folder}/${lang}.json: missing`);
-      problems++;
+      report(`${folder}/${lang}.json: missing`);
       continue;
     }
-    const missing = Object.keys(en).filter((k) => !(k in t) || !t[k].trim());
-    const extra = Object.keys(t).filter((k) => !(k in en));
-    const badPlaceholders = Object.keys(en).filter((k) => k in t && placeholders(en[k]) !== placeholders(t[k]));
-    const untranslated = Object.keys(en).filter((k) => t[k] === en[k] && /[a-z]{4,}\s+[a-z]{3,}/i.test(en[k]));
-    if (missing.length || extra.length || badPlaceholders.length || untranslated.length / Object.keys(en).length > 0.1) {
-      problems++;
-      console.log(
+    const categories = categoriesOf(lang);
+    for (const base of groups) {
+      const forms = Object.keys(t).filter((key) => baseOf(key) === base && PLURAL_SUFFIX.test(key)).map((key) => PLURAL_SUFFIX.exec(key)[1]).sort();
+      if (forms.join() !== categories.join()) report(`${folder}/${lang}.json: ${base} has the plural forms [${forms}], ${lang} needs [${categories}]`);
+      for (const form of forms) {
+        const text = t[`${base}_${form}`];
+        if (placeholders(text) !== placeholders(en[`${base}_other`])) report(`${folder}/${lang}.json: ${base}_${form} has other placeholders than English`);
+        if (!placeholderNames(text).includes('count') && form === 'other') report(`${folder}/${lang}.json: ${base}_other does not show {{count}}`);
+      }
+    }
+    if (lang === 'en') continue;
+    const missing = plain.filter((k) => !(k in t) || !t[k].trim());
+    const extra = Object.keys(t).filter((k) => !(PLURAL_SUFFIX.test(k) ? groups.includes(baseOf(k)) : k in en));
+    const badPlaceholders = plain.filter((k) => k in t && placeholders(en[k]) !== placeholders(t[k]));
+    const untranslated = plain.filter((k) => t[k] === en[k] && /[a-z]{4,}\s+[a-z]{3,}/i.test(en[k]));
+    if (missing.length || extra.length || badPlaceholders.length || untranslated.length / plain.length > 0.1) {
+      report(
         `${folder}/${lang}.json: ${missing.length} missing, ${extra.length} extra, ${badPlaceholders.length} with other placeholders, ${untranslated.length} left in English` +
           ` ${[...missing, ...extra, ...badPlaceholders].slice(0, 5).join(' ')}`,
       );
     }
   }
-  console.log(`${folder}: ${Object.keys(en).length} keys x ${LANGS.length} languages checked`);
+  console.log(`${folder}: ${plain.length} keys and ${groups.length} plural groups x ${LANGS.length} languages checked`);
 }
 process.exit(problems ? 1 : 0);

@@ -75,7 +75,7 @@ describe.skipIf(!enabled)('catalogue import problems in the console, in English 
     await admin.getByTestId('confirm-ok').click();
     await expect
       .poll(() => admin.locator('.ant-message-notice').allInnerTexts())
-      .toContainEqual(expect.stringContaining('目录被拒绝，未做任何更改。问题数：1，第一个位于 products[0].productSn'));
+      .toContainEqual(expect.stringContaining('目录被拒绝，未做任何更改（共 1 个问题）。第一个：products[0].productSn'));
     await expect.poll(() => rowTexts()).toEqual([`products[0].productSn 商品编号 E2E-VC-500 在本商店中已属于商品 ${taken.data.id}`]);
   });
 

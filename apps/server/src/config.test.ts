@@ -74,7 +74,7 @@ describe('configuration', () => {
       privacy: 'http://localhost:8080/sandbox/publisher/privacy',
       refund: 'http://localhost:8080/sandbox/publisher/refund',
       contact: 'http://localhost:8080/sandbox/publisher/contact',
-      tutorial: '/voucher-instructions?from=voucher',
+      tutorial: '/voucher-instructions?from=shop',
     });
     expect(() => loadConfig({ SANDBOX: 'off' }, SANDBOX_CREDENTIALS)).toThrow(/LINK_TERMS[\s\S]*LINK_PRIVACY[\s\S]*LINK_REFUND[\s\S]*LINK_CONTACT/);
     const own = loadConfig({ LINK_TERMS: 'https://publisher.example.com/terms', LINK_CONTACT: 'mailto:help@publisher.example.com' }, SANDBOX_CREDENTIALS).links;

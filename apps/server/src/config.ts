@@ -80,8 +80,8 @@ const EnvSchema = z.object({
   LINK_PRIVACY: z.string().max(2000).optional(),
   LINK_REFUND: z.string().max(2000).optional(),
   LINK_CONTACT: z.string().max(2000).optional(),
-  /** The shop's own voucher instructions are its tutorial unless the publisher has another one. */
-  LINK_TUTORIAL: z.string().max(2000).default('/voucher-instructions?from=voucher'),
+  /** The shop's own voucher instructions are its tutorial unless the publisher has another one (from=shop: back to the shop). */
+  LINK_TUTORIAL: z.string().max(2000).default('/voucher-instructions?from=shop'),
   ANALYTICS_ID: optionalText,
   BUILD_ID: optionalText,
   /** E-mail over SMTP, e.g. smtps://user:pass@smtp.example.com:465 (required in production). */

@@ -40,6 +40,7 @@ import { RolesService } from './modules/roles/roles.service.ts';
 import { DeliveryService, DELIVER_ORDER_JOB, REVOKE_ORDER_JOB } from './modules/fulfilment/delivery.service.ts';
 import { ProductsService } from './modules/shop/products.service.ts';
 import { ShopOrdersService } from './modules/shop/shop-orders.service.ts';
+import { RepeatOrderService } from './modules/shop/repeat-order.service.ts';
 import { OperatorsService } from './modules/console/access/operators.service.ts';
 
 export interface Services {
@@ -73,6 +74,7 @@ export interface Services {
   products: ProductsService;
   shopOrders: ShopOrdersService;
   refunds: ManualRefunds;
+  repeatOrders: RepeatOrderService;
   gameVouchers: GameVouchersService;
   voucherHistory: VoucherHistoryService;
   reconciliation: ReconciliationService;
@@ -139,6 +141,8 @@ export function createServices(config: AppConfig, database: Database, log: Fasti
   const users = new UsersService(db);
   const captcha = createCaptchaProvider(config.captcha, { db, verification: config.verification, log, fetch: overrides.fetch });
   const verification = new VerificationService(db, config.verification, config.jwtSecret, sender, users, log, captcha);
+  const voucherOrders = new VoucherOrders(placement, games, channels);
+  const shopOrders = new ShopOrdersService(db, games, channels, roles, orders, placement, orderPayments, orderProcess, delivery);
   return {
     config,
     database,
@@ -154,7 +158,7 @@ export function createServices(config: AppConfig, database: Database, log: Fasti
     orderProcess,
     placement,
     orderPayments,
-    voucherOrders: new VoucherOrders(placement, games, channels),
+    voucherOrders,
     ledger,
     settlement,
     providers,
@@ -167,7 +171,8 @@ export function createServices(config: AppConfig, database: Database, log: Fasti
     roles,
     delivery,
     products: new ProductsService(db, catalog, games, roles, placement),
-    shopOrders: new ShopOrdersService(db, games, channels, roles, orders, placement, orderPayments, orderProcess, delivery),
+    shopOrders,
+    repeatOrders: new RepeatOrderService(db, orders, roles, catalog, channels, shopOrders, voucherOrders),
     refunds: new ManualRefunds(settlement),
     gameVouchers: new GameVouchersService(db, ledger),
     voucherHistory: new VoucherHistoryService(db, ledger),

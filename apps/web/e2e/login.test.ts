@@ -273,7 +273,7 @@ describe.skipIf(!enabled)('login, register and forgotten password in Chromium', 
     await page.getByTestId('captcha-piece').waitFor();
     const verified = page.waitForResponse((response) => response.url().endsWith('/api/common/captcha/verify'));
     await dragTo(page, await piecePosition(page));
-    // "Verification successful" (its toast is soon replaced by "Verification code successfully sent.")
+    // "Verification successful" (its toast stays on screen next to "Verification code successfully sent.")
     const verification = await verified;
     expect(await verification.json()).toMatchObject({ code: 200, message: 'Verification successful' });
     // the real drag goes along: one point at the press, one per pointer move, the last where the piece was let go;

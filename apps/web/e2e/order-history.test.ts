@@ -86,9 +86,18 @@ describe.skipIf(!enabled)('order history, languages and the voucher screen in Ch
     await page.getByRole('tab', { name: 'All' }).click();
     await expect.poll(() => cards.count()).toBe(2);
 
+    // cancelling asks first, as My Orders does: Back keeps the order, Cancel payment cancels it
     await openCard.getByTestId('cancel-payment').click();
+    const dialog = page.locator('.adm-dialog');
+    await dialog.getByText('Cancel this unpaid order?').waitFor();
+    await dialog.locator('.adm-dialog-button', { hasText: 'Back' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(await openCard.getAttribute('data-status')).toBe('0');
+    await openCard.getByTestId('cancel-payment').click();
+    await page.locator('.adm-dialog-button', { hasText: 'Cancel payment' }).click();
     await expect.poll(() => openCard.getAttribute('data-status')).toBe('5');
-    expect(await openCard.getByTestId('order-footer').textContent()).toContain('Refund Order');
+    // never paid, so not "Refund Order" as if it had been refunded
+    expect(await openCard.getByTestId('order-footer').textContent()).toContain('Order Total');
     await page.getByRole('tab', { name: 'Cancelled' }).click();
     await expect.poll(() => page.locator(`[data-testid="order-card"][data-order-id="${open.orderId}"]`).count()).toBe(1);
 
@@ -134,6 +143,7 @@ describe.skipIf(!enabled)('order history, languages and the voucher screen in Ch
     await page.goto(`${ctx.shop.url}/voucher/OrderHistory`);
     const card = page.locator(`[data-testid="order-card"][data-order-id="${paid.orderId}"]`);
     await expect.poll(() => card.getAttribute('data-status')).toBe('9');
+    expect(await card.getByTestId('order-footer').textContent()).toContain('Refund Order');
     await card.getByRole('button', { name: /Show the item details/ }).click();
     const popup = page.getByTestId('items-popup');
     await popup.getByTestId('refund-summary').waitFor();

@@ -127,7 +127,7 @@ describe.skipIf(!enabled)('the shop in Chromium', () => {
     // vouchers are bought on the voucher page, for the current game account
     await page.getByTestId('home-tab-voucher').click();
     await expect.poll(() => page.locator('[data-testid="product-card"]').first().getAttribute('data-goods-type')).toBe('5');
-    expect(await page.getByTestId('product-card').first().getAttribute('href')).toMatch(/^\/voucher\?appId=10030&roleId=10001001&/);
+    expect(await page.getByTestId('product-card').first().getAttribute('href')).toBe('/voucher');
     await page.getByTestId('home-tab-other').click();
     await expect.poll(() => page.locator('[data-testid="product-card"]').first().getAttribute('data-goods-type')).toBe('3');
     // the original price is struck through where it differs
@@ -152,7 +152,7 @@ describe.skipIf(!enabled)('the shop in Chromium', () => {
     // an unknown game ID is refused with the server's message, nothing is added
     await page.getByTestId('bind-game-id').fill('999999999');
     await page.getByTestId('lookup').click();
-    await page.locator('.adm-toast-main').waitFor();
+    await page.locator('[data-sonner-toast]').filter({ hasText: 'No game account was found' }).waitFor();
     expect(await page.getByTestId('role-card').count()).toBe(3);
 
     const owl = page.getByTestId('role-card').filter({ hasText: 'NightOwl' });

@@ -144,6 +144,34 @@ describe.skipIf(!enabled)('buying vouchers in Chromium', () => {
     await page.context().close();
   });
 
+  it('a PayerMax Cancel says "Payment cancelled" at once: no "Confirming your payment", no waiting for the order', async () => {
+    const { page } = await openVoucherPage();
+    // remembers whether the checking view (payment-return) was ever on screen, from the first paint on
+    await page.context().addInitScript(() => {
+      const seen = () => document.querySelector('[data-testid="payment-return"]') !== null;
+      new MutationObserver(() => {
+        if (seen()) sessionStorage.setItem('saw-checking', '1');
+      }).observe(document, { childList: true, subtree: true });
+    });
+    const orderLookups: string[] = [];
+    page.on('request', (request) => {
+      if (/\/api\/(v1\/order\/detail|v1\/payment\/outcome)/.test(request.url())) orderLookups.push(request.url());
+    });
+    await chooseAndSubmit(page, 'payermax');
+    await pressAtProvider(page, 'payermax', 'Cancel');
+    await page.waitForURL(/\/payment\/return\?.*status=CANCEL/);
+    await page.getByTestId('payment-cancel').waitFor();
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Payment cancelled');
+    expect(await page.evaluate(() => sessionStorage.getItem('saw-checking'))).toBeNull();
+    expect(orderLookups).toEqual([]);
+    expect(await page.title()).toBe('Payment cancelled');
+    // the order was not touched: still payable from the order history
+    await page.getByTestId('back-to-shop').click();
+    await page.getByTestId('voucher-card').first().waitFor();
+    expect(await firstOrderStatus(page)).toBe('0');
+    await page.context().close();
+  });
+
   it('closing the xsolla lightbox (Cancel) keeps the player on the voucher page with a payable order', async () => {
     const { page } = await openVoucherPage();
     await chooseAndSubmit(page, 'xsolla');

@@ -22,7 +22,7 @@ export const ORDER_STATUS_CODES = Object.values(OrderStatus) as OrderStatusCode[
 export const OrderListType = { ALL: 1, PENDING: 2, COMPLETE: 3, CANCELLED: 4 } as const;
 export type OrderListTypeCode = (typeof OrderListType)[keyof typeof OrderListType];
 
-/** Which statuses each tab shows. Refunds sit with the cancelled ones: the spec footers them as "Refund Order". */
+/** Which statuses each tab shows. Refunds sit with the cancelled ones (the spec footers cancelled orders "Refund Order"). */
 export const ORDER_LIST_TYPE_STATUSES: Record<OrderListTypeCode, readonly OrderStatusCode[] | null> = {
   1: null,
   2: [OrderStatus.AWAITING_PAYMENT, OrderStatus.PAYMENT_PROCESSING],
@@ -36,12 +36,17 @@ export const ORDER_LIST_TYPE_STATUSES: Record<OrderListTypeCode, readonly OrderS
   ],
 };
 
-/** Footer of an order card by status (spec: awaiting/processing Order Total, complete Total Paid, cancelled Refund Order). */
+/**
+ * Footer of an order card by status. The spec: awaiting/processing Order Total, complete Total Paid, cancelled Refund
+ * Order. "Refund Order" is said only of an order that was paid and refunded (6, 9): a closed, cancelled or declined
+ * order (4, 5, 7) was never paid, so it shows its Order Total like an unpaid one, not a refund that never happened.
+ */
 export type OrderFooter = 'orderTotal' | 'totalPaid' | 'refundOrder';
+const REFUNDED: readonly number[] = [OrderStatus.REFUND_COMPLETE, OrderStatus.REFUNDED_AFTER_DELIVERY];
 export function orderFooter(status: number): OrderFooter {
-  if (status === OrderStatus.AWAITING_PAYMENT || status === OrderStatus.PAYMENT_PROCESSING) return 'orderTotal';
   if (ORDER_LIST_TYPE_STATUSES[3]!.includes(status as OrderStatusCode)) return 'totalPaid';
-  return 'refundOrder';
+  if (REFUNDED.includes(status)) return 'refundOrder';
+  return 'orderTotal';
 }
 
 /** An unpaid order the player can still pay or cancel. */

@@ -201,6 +201,19 @@ export const payOrder = defineRoute({
   data: CreateOrderResult,
 });
 
+export const repeatOrder = defineRoute({
+  method: 'POST',
+  path: '/v1/order/repeat',
+  auth: 'user',
+  summary:
+    "Pay again after a declined payment: a new order for the same goods and game account as the caller's order in 7 " +
+    '(Transaction Failed), priced from the catalogue, with the same payment method while its region offers it (else ' +
+    "the region's first), its payment opened as on creation (same answer); any other status is 409",
+  headers: IdempotencyHeaders,
+  body: OrderRef,
+  data: CreateOrderResult,
+});
+
 export const refundOrder = defineRoute({
   method: 'POST',
   path: '/v1/order/refund',

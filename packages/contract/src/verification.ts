@@ -145,6 +145,24 @@ export const GetCodeBody = z.object({
 });
 export type GetCodeBody = z.input<typeof GetCodeBody>;
 
+/** Where and what for a code would go: getSmsCode's body without the bot-check token. */
+export const CodeTargetBody = GetCodeBody.omit({ botCheckToken: true });
+export type CodeTargetBody = z.input<typeof CodeTargetBody>;
+
+export const checkCodeTarget = defineRoute({
+  method: 'POST',
+  path: '/user/getSmsCode/check',
+  auth: 'none',
+  summary:
+    'Asked by "Get code" before the puzzle: whether a code for this purpose can go to this phone or e-mail, with the ' +
+    'refusals getSmsCode would give for the target ("Invalid number" for a malformed number or an excluded calling code, ' +
+    '"This phone number is not registered. Please register first." for a reset or change code, 409 for a register or bind ' +
+    'code to a taken phone/e-mail); an e-mail without an account answers like one with an account, as getSmsCode does. ' +
+    'Nothing is sent or counted but this route\'s own per-IP limit (the puzzles\' limit)',
+  body: CodeTargetBody,
+  data: z.null(),
+});
+
 export const getCode = defineRoute({
   method: 'POST',
   path: '/user/getSmsCode',

@@ -82,6 +82,7 @@ describe.each(BACKENDS)('rate limits (%s)', (backend) => {
     ['getSmsCode', 'POST', '/api/user/getSmsCode', {}],
     ['captcha', 'GET', '/api/common/captcha', undefined],
     ['captcha verify', 'POST', '/api/common/captcha/verify', { captchaId: 'unknown', x: 1 }],
+    ['code target check', 'POST', '/api/user/getSmsCode/check', { accountType: 2, purpose: 1, email: 'nobody@example.com' }],
   ];
   it.each(PUBLIC_ROUTES)('%s is limited per client IP', async (_name, method, path, body) => {
     const ip = freshIp();

@@ -51,6 +51,6 @@ export const notFound = (key: MessageKey = 'notFound') => new DomainError('not-f
 export const conflict = (key: MessageKey, params?: MessageParams) => new DomainError('conflict', key, params);
 export const tooLarge = (key: MessageKey) => new DomainError('too-large', key);
 export const mismatch = (key: MessageKey) => new DomainError('mismatch', key);
-export const tooMany = (key: MessageKey = 'tooManyRequests') => new DomainError('too-many', key);
+export const tooMany = (key: MessageKey = 'tooManyRequests', params?: MessageParams) => new DomainError('too-many', key, params);
 export const upstreamFailed = (key: MessageKey, params?: MessageParams) => new DomainError('upstream-failed', key, params);
 export const unavailable = (key: MessageKey = 'serviceUnavailable') => new DomainError('unavailable', key);

@@ -87,20 +87,20 @@ export const GAMES: SeedGame[] = [
 // Localised text building blocks
 // ---------------------------------------------------------------------------------------------
 
-/** Breaking Dead sells diamonds, Myth Wars & Puzzles sells gems (both stored as config.diamond). */
-type GemKind = 'diamond' | 'gem';
-
 interface Phrases {
   /** Count of vouchers as used in a product name, e.g. "499 Vouchers". */
   vouchers(n: number): string;
-  /** Count of diamonds or gems as used in a product name, e.g. "1100 Diamonds". */
-  gems(kind: GemKind, n: number): string;
+  /**
+   * Count of gems as used in a product name, e.g. "1100 Gems". Both games' premium currency (config.diamond, the spec's
+   * "diamonds (gems)") has one name in each language, the one the shop's Gems tab uses (issue 14.6).
+   */
+  gems(n: number): string;
   /** A VIP pass of the given length, e.g. "30-day VIP pass". */
   vip(days: number): string;
   vouchersDesc(n: number): string;
   vouchersVipDesc(n: number, days: number): string;
-  vouchersGemsDesc(n: number, kind: GemKind, gems: number): string;
-  gemsDesc(kind: GemKind, n: number): string;
+  vouchersGemsDesc(n: number, gems: number): string;
+  gemsDesc(n: number): string;
   vipDesc(days: number): string;
 }
 
@@ -122,287 +122,285 @@ function polish(n: number, one: string, few: string, many: string): string {
   return many;
 }
 
-const byKind = <T>(kind: GemKind, diamond: T, gem: T): T => (kind === 'diamond' ? diamond : gem);
-
 const PHRASES: Record<Language, Phrases> = {
   en: {
     vouchers: (n) => `${n} Vouchers`,
-    gems: (k, n) => `${n} ${byKind(k, 'Diamonds', 'Gems')}`,
+    gems: (n) => `${n} Gems`,
     vip: (d) => `${d}-day VIP pass`,
     vouchersDesc: (n) => `Adds ${n} vouchers to your balance. Spend them on almost any paid item in the game.`,
     vouchersVipDesc: (n, d) => `Adds ${n} vouchers to your balance, enough for a ${d}-day VIP pass in the game.`,
-    vouchersGemsDesc: (n, k, g) =>
-      `Adds ${n} vouchers to your balance and delivers ${g} ${byKind(k, 'diamonds', 'gems')} to your character.`,
-    gemsDesc: (k, n) => `${n} ${byKind(k, 'diamonds', 'gems')} delivered straight to your bound character.`,
+    vouchersGemsDesc: (n, g) =>
+      `Adds ${n} vouchers to your balance and delivers ${g} gems to your character.`,
+    gemsDesc: (n) => `${n} gems delivered straight to your bound character.`,
     vipDesc: (d) => `${d} days of VIP perks: daily rewards, faster progress and exclusive deals.`,
   },
   de: {
     vouchers: (n) => `${n} Gutscheine`,
-    gems: (k, n) => `${n} ${byKind(k, 'Diamanten', 'Edelsteine')}`,
+    gems: (n) => `${n} Edelsteine`,
     vip: (d) => `${d}-Tage-VIP-Pass`,
     vouchersDesc: (n) =>
       `Fügt deinem Guthaben ${n} Gutscheine hinzu. Einlösbar für fast alle kostenpflichtigen Artikel im Spiel.`,
     vouchersVipDesc: (n, d) => `Fügt deinem Guthaben ${n} Gutscheine hinzu – genug für einen ${d}-Tage-VIP-Pass im Spiel.`,
-    vouchersGemsDesc: (n, k, g) =>
-      `Fügt deinem Guthaben ${n} Gutscheine hinzu und liefert ${g} ${byKind(k, 'Diamanten', 'Edelsteine')} an deinen Charakter.`,
-    gemsDesc: (k, n) => `${n} ${byKind(k, 'Diamanten', 'Edelsteine')}, direkt an deinen verknüpften Charakter geliefert.`,
+    vouchersGemsDesc: (n, g) =>
+      `Fügt deinem Guthaben ${n} Gutscheine hinzu und liefert ${g} Edelsteine an deinen Charakter.`,
+    gemsDesc: (n) => `${n} Edelsteine, direkt an deinen verknüpften Charakter geliefert.`,
     vipDesc: (d) => `${d} Tage VIP-Vorteile: tägliche Belohnungen, schnellerer Fortschritt und exklusive Angebote.`,
   },
   fr: {
     vouchers: (n) => `${n} coupons`,
-    gems: (k, n) => `${n} ${byKind(k, 'diamants', 'gemmes')}`,
+    gems: (n) => `${n} gemmes`,
     vip: (d) => `Pass VIP ${d} jours`,
     vouchersDesc: (n) => `Ajoute ${n} coupons à votre solde, utilisables pour presque tous les objets payants du jeu.`,
     vouchersVipDesc: (n, d) =>
       `Ajoute ${n} coupons à votre solde, de quoi obtenir un pass VIP de ${d} jours dans le jeu.`,
-    vouchersGemsDesc: (n, k, g) =>
-      `Ajoute ${n} coupons à votre solde et livre ${g} ${byKind(k, 'diamants', 'gemmes')} à votre personnage.`,
-    gemsDesc: (k, n) =>
-      `${n} ${byKind(k, 'diamants livrés', 'gemmes livrées')} directement à votre personnage associé.`,
+    vouchersGemsDesc: (n, g) =>
+      `Ajoute ${n} coupons à votre solde et livre ${g} gemmes à votre personnage.`,
+    gemsDesc: (n) =>
+      `${n} gemmes livrées directement à votre personnage associé.`,
     vipDesc: (d) =>
       `${d} jours d'avantages VIP : récompenses quotidiennes, progression accélérée et offres exclusives.`,
   },
   it: {
     vouchers: (n) => `${n} buoni`,
-    gems: (k, n) => `${n} ${byKind(k, 'diamanti', 'gemme')}`,
+    gems: (n) => `${n} gemme`,
     vip: (d) => `Pass VIP ${d} giorni`,
     vouchersDesc: (n) =>
       `Aggiunge ${n} buoni al tuo saldo, da spendere su quasi tutti gli oggetti a pagamento del gioco.`,
     vouchersVipDesc: (n, d) =>
       `Aggiunge ${n} buoni al tuo saldo, sufficienti per un pass VIP di ${d} giorni nel gioco.`,
-    vouchersGemsDesc: (n, k, g) =>
-      `Aggiunge ${n} buoni al tuo saldo e consegna ${g} ${byKind(k, 'diamanti', 'gemme')} al tuo personaggio.`,
-    gemsDesc: (k, n) =>
-      `${n} ${byKind(k, 'diamanti consegnati', 'gemme consegnate')} direttamente al tuo personaggio collegato.`,
+    vouchersGemsDesc: (n, g) =>
+      `Aggiunge ${n} buoni al tuo saldo e consegna ${g} gemme al tuo personaggio.`,
+    gemsDesc: (n) =>
+      `${n} gemme consegnate direttamente al tuo personaggio collegato.`,
     vipDesc: (d) => `${d} giorni di vantaggi VIP: ricompense giornaliere, progressi più rapidi e offerte esclusive.`,
   },
   pl: {
     vouchers: (n) => `${n} ${polish(n, 'kupon', 'kupony', 'kuponów')}`,
-    gems: (k, n) =>
-      `${n} ${byKind(k, polish(n, 'diament', 'diamenty', 'diamentów'), polish(n, 'klejnot', 'klejnoty', 'klejnotów'))}`,
+    gems: (n) =>
+      `${n} ${polish(n, 'klejnot', 'klejnoty', 'klejnotów')}`,
     vip: (d) => `Karnet VIP na ${d} ${polish(d, 'dzień', 'dni', 'dni')}`,
     vouchersDesc: (n) =>
       `Dodaje ${PHRASES.pl.vouchers(n)} do salda. Wydasz je na prawie każdy płatny przedmiot w grze.`,
     vouchersVipDesc: (n, d) =>
       `Dodaje ${PHRASES.pl.vouchers(n)} do salda – wystarczy na karnet VIP na ${d} dni w grze.`,
-    vouchersGemsDesc: (n, k, g) =>
-      `Dodaje ${PHRASES.pl.vouchers(n)} do salda i przekazuje ${PHRASES.pl.gems(k, g)} Twojej postaci.`,
-    gemsDesc: (k, n) =>
-      `${PHRASES.pl.gems(k, n)} ${polish(n, 'trafia', 'trafiają', 'trafia')} prosto do Twojej powiązanej postaci.`,
+    vouchersGemsDesc: (n, g) =>
+      `Dodaje ${PHRASES.pl.vouchers(n)} do salda i przekazuje ${PHRASES.pl.gems(g)} Twojej postaci.`,
+    gemsDesc: (n) =>
+      `${PHRASES.pl.gems(n)} ${polish(n, 'trafia', 'trafiają', 'trafia')} prosto do Twojej powiązanej postaci.`,
     vipDesc: (d) => `${d} dni korzyści VIP: codzienne nagrody, szybsze postępy i ekskluzywne oferty.`,
   },
   ru: {
     vouchers: (n) => `${n} ${eastSlavic(n, 'ваучер', 'ваучера', 'ваучеров')}`,
-    gems: (k, n) =>
-      `${n} ${byKind(k, eastSlavic(n, 'алмаз', 'алмаза', 'алмазов'), eastSlavic(n, 'самоцвет', 'самоцвета', 'самоцветов'))}`,
+    gems: (n) =>
+      `${n} ${eastSlavic(n, 'самоцвет', 'самоцвета', 'самоцветов')}`,
     vip: (d) => `VIP-пропуск на ${d} ${eastSlavic(d, 'день', 'дня', 'дней')}`,
     vouchersDesc: (n) =>
       `Зачисляет ${PHRASES.ru.vouchers(n)} на ваш баланс. Ими можно оплатить почти любой платный предмет в игре.`,
     vouchersVipDesc: (n, d) =>
       `Зачисляет ${PHRASES.ru.vouchers(n)} на ваш баланс — этого хватит на ${PHRASES.ru.vip(d)} в игре.`,
-    vouchersGemsDesc: (n, k, g) =>
-      `Зачисляет ${PHRASES.ru.vouchers(n)} на ваш баланс, а ваш персонаж получит ${PHRASES.ru.gems(k, g)}.`,
-    gemsDesc: (k, n) => `Ваш привязанный персонаж сразу получит ${PHRASES.ru.gems(k, n)}.`,
+    vouchersGemsDesc: (n, g) =>
+      `Зачисляет ${PHRASES.ru.vouchers(n)} на ваш баланс, а ваш персонаж получит ${PHRASES.ru.gems(g)}.`,
+    gemsDesc: (n) => `Ваш привязанный персонаж сразу получит ${PHRASES.ru.gems(n)}.`,
     vipDesc: (d) =>
       `${d} ${eastSlavic(d, 'день', 'дня', 'дней')} VIP-привилегий: ежедневные награды, быстрый прогресс и эксклюзивные предложения.`,
   },
   uk: {
     vouchers: (n) => `${n} ${eastSlavic(n, 'ваучер', 'ваучери', 'ваучерів')}`,
-    gems: (k, n) =>
-      `${n} ${byKind(k, eastSlavic(n, 'алмаз', 'алмази', 'алмазів'), eastSlavic(n, 'самоцвіт', 'самоцвіти', 'самоцвітів'))}`,
+    gems: (n) =>
+      `${n} ${eastSlavic(n, 'самоцвіт', 'самоцвіти', 'самоцвітів')}`,
     vip: (d) => `VIP-пропуск на ${d} ${eastSlavic(d, 'день', 'дні', 'днів')}`,
     vouchersDesc: (n) =>
       `Зараховує ${PHRASES.uk.vouchers(n)} на ваш баланс. Ними можна оплатити майже будь-який платний предмет у грі.`,
     vouchersVipDesc: (n, d) =>
       `Зараховує ${PHRASES.uk.vouchers(n)} на ваш баланс — цього вистачить на ${PHRASES.uk.vip(d)} у грі.`,
-    vouchersGemsDesc: (n, k, g) =>
-      `Зараховує ${PHRASES.uk.vouchers(n)} на ваш баланс, а ваш персонаж отримає ${PHRASES.uk.gems(k, g)}.`,
-    gemsDesc: (k, n) => `Ваш прив’язаний персонаж одразу отримає ${PHRASES.uk.gems(k, n)}.`,
+    vouchersGemsDesc: (n, g) =>
+      `Зараховує ${PHRASES.uk.vouchers(n)} на ваш баланс, а ваш персонаж отримає ${PHRASES.uk.gems(g)}.`,
+    gemsDesc: (n) => `Ваш прив’язаний персонаж одразу отримає ${PHRASES.uk.gems(n)}.`,
     vipDesc: (d) =>
       `${d} ${eastSlavic(d, 'день', 'дні', 'днів')} VIP-привілеїв: щоденні нагороди, швидший прогрес і ексклюзивні пропозиції.`,
   },
   ja: {
     vouchers: (n) => `${n}バウチャー`,
-    gems: (k, n) => `${n}${byKind(k, 'ダイヤ', 'ジェム')}`,
+    gems: (n) => `${n}ジェム`,
     vip: (d) => `${d}日間VIPパス`,
     vouchersDesc: (n) => `残高に${n}バウチャーを追加します。ゲーム内のほぼすべての有料アイテムに使えます。`,
     vouchersVipDesc: (n, d) => `残高に${n}バウチャーを追加します。ゲーム内で${d}日間VIPパスを購入できる量です。`,
-    vouchersGemsDesc: (n, k, g) =>
-      `残高に${n}バウチャーを追加し、キャラクターに${g}${byKind(k, 'ダイヤ', 'ジェム')}をお届けします。`,
-    gemsDesc: (k, n) => `連携中のキャラクターに${n}${byKind(k, 'ダイヤ', 'ジェム')}を直接お届けします。`,
+    vouchersGemsDesc: (n, g) =>
+      `残高に${n}バウチャーを追加し、キャラクターに${g}ジェムをお届けします。`,
+    gemsDesc: (n) => `連携中のキャラクターに${n}ジェムを直接お届けします。`,
     vipDesc: (d) => `${d}日間のVIP特典：毎日の報酬、成長加速、限定セールをお楽しみください。`,
   },
   ko: {
     vouchers: (n) => `바우처 ${n}개`,
-    gems: (k, n) => `${byKind(k, '다이아', '젬')} ${n}개`,
+    gems: (n) => `보석 ${n}개`,
     vip: (d) => `${d}일 VIP 패스`,
     vouchersDesc: (n) =>
       `잔액에 바우처 ${n}개가 추가됩니다. 게임 내 거의 모든 유료 아이템에 사용할 수 있습니다.`,
     vouchersVipDesc: (n, d) =>
       `잔액에 바우처 ${n}개가 추가됩니다. 게임 내 ${d}일 VIP 패스를 구매하기에 충분합니다.`,
-    vouchersGemsDesc: (n, k, g) =>
-      `잔액에 바우처 ${n}개가 추가되고 캐릭터에게 ${byKind(k, '다이아', '젬')} ${g}개가 지급됩니다.`,
-    gemsDesc: (k, n) => `연결된 캐릭터에게 ${byKind(k, '다이아', '젬')} ${n}개가 바로 지급됩니다.`,
+    vouchersGemsDesc: (n, g) =>
+      `잔액에 바우처 ${n}개가 추가되고 캐릭터에게 보석 ${g}개가 지급됩니다.`,
+    gemsDesc: (n) => `연결된 캐릭터에게 보석 ${n}개가 바로 지급됩니다.`,
     vipDesc: (d) => `${d}일간 VIP 혜택: 매일 보상, 빠른 성장, 전용 특가를 누리세요.`,
   },
   es: {
     vouchers: (n) => `${n} vales`,
-    gems: (k, n) => `${n} ${byKind(k, 'diamantes', 'gemas')}`,
+    gems: (n) => `${n} gemas`,
     vip: (d) => `Pase VIP de ${d} días`,
     vouchersDesc: (n) => `Añade ${n} vales a tu saldo. Úsalos en casi cualquier artículo de pago del juego.`,
     vouchersVipDesc: (n, d) => `Añade ${n} vales a tu saldo, suficientes para un pase VIP de ${d} días en el juego.`,
-    vouchersGemsDesc: (n, k, g) =>
-      `Añade ${n} vales a tu saldo y entrega ${g} ${byKind(k, 'diamantes', 'gemas')} a tu personaje.`,
-    gemsDesc: (k, n) =>
-      `${n} ${byKind(k, 'diamantes entregados', 'gemas entregadas')} directamente a tu personaje vinculado.`,
+    vouchersGemsDesc: (n, g) =>
+      `Añade ${n} vales a tu saldo y entrega ${g} gemas a tu personaje.`,
+    gemsDesc: (n) =>
+      `${n} gemas entregadas directamente a tu personaje vinculado.`,
     vipDesc: (d) => `${d} días de ventajas VIP: recompensas diarias, progreso más rápido y ofertas exclusivas.`,
   },
   pt: {
     vouchers: (n) => `${n} vales`,
-    gems: (k, n) => `${n} ${byKind(k, 'diamantes', 'gemas')}`,
+    gems: (n) => `${n} gemas`,
     vip: (d) => `Passe VIP de ${d} dias`,
     vouchersDesc: (n) => `Adiciona ${n} vales ao seu saldo. Use-os em quase todos os itens pagos do jogo.`,
     vouchersVipDesc: (n, d) =>
       `Adiciona ${n} vales ao seu saldo, o suficiente para um passe VIP de ${d} dias no jogo.`,
-    vouchersGemsDesc: (n, k, g) =>
-      `Adiciona ${n} vales ao seu saldo e entrega ${g} ${byKind(k, 'diamantes', 'gemas')} ao seu personagem.`,
-    gemsDesc: (k, n) => `${n} ${byKind(k, 'diamantes', 'gemas')} entregues diretamente ao seu personagem vinculado.`,
+    vouchersGemsDesc: (n, g) =>
+      `Adiciona ${n} vales ao seu saldo e entrega ${g} gemas ao seu personagem.`,
+    gemsDesc: (n) => `${n} gemas entregues diretamente ao seu personagem vinculado.`,
     vipDesc: (d) => `${d} dias de vantagens VIP: recompensas diárias, progresso mais rápido e ofertas exclusivas.`,
   },
   da: {
     vouchers: (n) => `${n} kuponer`,
-    gems: (k, n) => `${n} ${byKind(k, 'diamanter', 'ædelsten')}`,
+    gems: (n) => `${n} ædelsten`,
     vip: (d) => `${d}-dages VIP-pas`,
     vouchersDesc: (n) => `Tilføjer ${n} kuponer til din saldo. Brug dem på næsten alle betalte genstande i spillet.`,
     vouchersVipDesc: (n, d) => `Tilføjer ${n} kuponer til din saldo – nok til et ${d}-dages VIP-pas i spillet.`,
-    vouchersGemsDesc: (n, k, g) =>
-      `Tilføjer ${n} kuponer til din saldo og leverer ${g} ${byKind(k, 'diamanter', 'ædelsten')} til din karakter.`,
-    gemsDesc: (k, n) => `${n} ${byKind(k, 'diamanter', 'ædelsten')} leveret direkte til din tilknyttede karakter.`,
+    vouchersGemsDesc: (n, g) =>
+      `Tilføjer ${n} kuponer til din saldo og leverer ${g} ædelsten til din karakter.`,
+    gemsDesc: (n) => `${n} ædelsten leveret direkte til din tilknyttede karakter.`,
     vipDesc: (d) => `${d} dages VIP-fordele: daglige belønninger, hurtigere fremskridt og eksklusive tilbud.`,
   },
   id: {
     vouchers: (n) => `${n} Voucher`,
-    gems: (k, n) => `${n} ${byKind(k, 'Berlian', 'Permata')}`,
+    gems: (n) => `${n} Permata`,
     vip: (d) => `Pass VIP ${d} Hari`,
     vouchersDesc: (n) =>
       `Menambahkan ${n} voucher ke saldo Anda. Gunakan untuk hampir semua item berbayar di dalam game.`,
     vouchersVipDesc: (n, d) =>
       `Menambahkan ${n} voucher ke saldo Anda, cukup untuk Pass VIP ${d} hari di dalam game.`,
-    vouchersGemsDesc: (n, k, g) =>
-      `Menambahkan ${n} voucher ke saldo Anda dan mengirim ${g} ${byKind(k, 'berlian', 'permata')} ke karakter Anda.`,
-    gemsDesc: (k, n) => `${n} ${byKind(k, 'berlian', 'permata')} langsung dikirim ke karakter Anda yang terhubung.`,
+    vouchersGemsDesc: (n, g) =>
+      `Menambahkan ${n} voucher ke saldo Anda dan mengirim ${g} permata ke karakter Anda.`,
+    gemsDesc: (n) => `${n} permata langsung dikirim ke karakter Anda yang terhubung.`,
     vipDesc: (d) =>
       `Nikmati keuntungan VIP selama ${d} hari: hadiah harian, progres lebih cepat, dan penawaran eksklusif.`,
   },
   th: {
     vouchers: (n) => `บัตรกำนัล ${n} ใบ`,
-    gems: (k, n) => `${byKind(k, 'เพชร', 'อัญมณี')} ${n} เม็ด`,
+    gems: (n) => `อัญมณี ${n} เม็ด`,
     vip: (d) => `บัตร VIP ${d} วัน`,
     vouchersDesc: (n) =>
       `เพิ่มบัตรกำนัล ${n} ใบในยอดคงเหลือของคุณ ใช้ซื้อไอเทมแบบชำระเงินในเกมได้เกือบทั้งหมด`,
     vouchersVipDesc: (n, d) => `เพิ่มบัตรกำนัล ${n} ใบในยอดคงเหลือของคุณ เพียงพอสำหรับบัตร VIP ${d} วันในเกม`,
-    vouchersGemsDesc: (n, k, g) =>
-      `เพิ่มบัตรกำนัล ${n} ใบในยอดคงเหลือของคุณ และส่ง${byKind(k, 'เพชร', 'อัญมณี')} ${g} เม็ดให้ตัวละครของคุณ`,
-    gemsDesc: (k, n) => `ส่ง${byKind(k, 'เพชร', 'อัญมณี')} ${n} เม็ดตรงถึงตัวละครที่ผูกไว้ของคุณทันที`,
+    vouchersGemsDesc: (n, g) =>
+      `เพิ่มบัตรกำนัล ${n} ใบในยอดคงเหลือของคุณ และส่งอัญมณี ${g} เม็ดให้ตัวละครของคุณ`,
+    gemsDesc: (n) => `ส่งอัญมณี ${n} เม็ดตรงถึงตัวละครที่ผูกไว้ของคุณทันที`,
     vipDesc: (d) => `รับสิทธิพิเศษ VIP ${d} วัน: รางวัลรายวัน เลื่อนระดับเร็วขึ้น และข้อเสนอสุดพิเศษ`,
   },
   tr: {
     vouchers: (n) => `${n} Kupon`,
-    gems: (k, n) => `${n} ${byKind(k, 'Elmas', 'Mücevher')}`,
+    gems: (n) => `${n} Mücevher`,
     vip: (d) => `${d} Günlük VIP Kartı`,
     vouchersDesc: (n) => `Bakiyenize ${n} kupon ekler. Oyundaki neredeyse tüm ücretli eşyalarda kullanabilirsiniz.`,
     vouchersVipDesc: (n, d) => `Bakiyenize ${n} kupon ekler; oyunda ${d} günlük VIP kartı için yeterlidir.`,
-    vouchersGemsDesc: (n, k, g) =>
-      `Bakiyenize ${n} kupon ekler ve karakterinize ${g} ${byKind(k, 'elmas', 'mücevher')} gönderir.`,
-    gemsDesc: (k, n) => `${n} ${byKind(k, 'elmas', 'mücevher')} doğrudan bağlı karakterinize gönderilir.`,
+    vouchersGemsDesc: (n, g) =>
+      `Bakiyenize ${n} kupon ekler ve karakterinize ${g} mücevher gönderir.`,
+    gemsDesc: (n) => `${n} mücevher doğrudan bağlı karakterinize gönderilir.`,
     vipDesc: (d) => `${d} gün boyunca VIP ayrıcalıkları: günlük ödüller, daha hızlı ilerleme ve özel fırsatlar.`,
   },
   nl: {
     vouchers: (n) => `${n} tegoedbonnen`,
-    gems: (k, n) => `${n} ${byKind(k, 'diamanten', 'edelstenen')}`,
+    gems: (n) => `${n} edelstenen`,
     vip: (d) => `${d}-daagse VIP-pas`,
     vouchersDesc: (n) =>
       `Voegt ${n} tegoedbonnen toe aan je saldo. Te besteden aan bijna alle betaalde items in de game.`,
     vouchersVipDesc: (n, d) =>
       `Voegt ${n} tegoedbonnen toe aan je saldo, genoeg voor een ${d}-daagse VIP-pas in de game.`,
-    vouchersGemsDesc: (n, k, g) =>
-      `Voegt ${n} tegoedbonnen toe aan je saldo en levert ${g} ${byKind(k, 'diamanten', 'edelstenen')} aan je personage.`,
-    gemsDesc: (k, n) => `${n} ${byKind(k, 'diamanten', 'edelstenen')}, direct geleverd aan je gekoppelde personage.`,
+    vouchersGemsDesc: (n, g) =>
+      `Voegt ${n} tegoedbonnen toe aan je saldo en levert ${g} edelstenen aan je personage.`,
+    gemsDesc: (n) => `${n} edelstenen, direct geleverd aan je gekoppelde personage.`,
     vipDesc: (d) => `${d} dagen VIP-voordelen: dagelijkse beloningen, snellere voortgang en exclusieve aanbiedingen.`,
   },
   no: {
     vouchers: (n) => `${n} kuponger`,
-    gems: (k, n) => `${n} ${byKind(k, 'diamanter', 'edelstener')}`,
+    gems: (n) => `${n} edelstener`,
     vip: (d) => `${d}-dagers VIP-pass`,
     vouchersDesc: (n) =>
       `Legger ${n} kuponger til saldoen din. Bruk dem på nesten alle betalte gjenstander i spillet.`,
     vouchersVipDesc: (n, d) => `Legger ${n} kuponger til saldoen din – nok til et ${d}-dagers VIP-pass i spillet.`,
-    vouchersGemsDesc: (n, k, g) =>
-      `Legger ${n} kuponger til saldoen din og leverer ${g} ${byKind(k, 'diamanter', 'edelstener')} til karakteren din.`,
-    gemsDesc: (k, n) => `${n} ${byKind(k, 'diamanter', 'edelstener')} levert rett til den tilknyttede karakteren din.`,
+    vouchersGemsDesc: (n, g) =>
+      `Legger ${n} kuponger til saldoen din og leverer ${g} edelstener til karakteren din.`,
+    gemsDesc: (n) => `${n} edelstener levert rett til den tilknyttede karakteren din.`,
     vipDesc: (d) => `${d} dager med VIP-fordeler: daglige belønninger, raskere fremgang og eksklusive tilbud.`,
   },
   sv: {
     vouchers: (n) => `${n} kuponger`,
-    gems: (k, n) => `${n} ${byKind(k, 'diamanter', 'ädelstenar')}`,
+    gems: (n) => `${n} ädelstenar`,
     vip: (d) => `VIP-pass i ${d} dagar`,
     vouchersDesc: (n) =>
       `Lägger till ${n} kuponger i ditt saldo. Använd dem på nästan alla betalda föremål i spelet.`,
     vouchersVipDesc: (n, d) =>
       `Lägger till ${n} kuponger i ditt saldo – tillräckligt för ett VIP-pass i ${d} dagar i spelet.`,
-    vouchersGemsDesc: (n, k, g) =>
-      `Lägger till ${n} kuponger i ditt saldo och levererar ${g} ${byKind(k, 'diamanter', 'ädelstenar')} till din karaktär.`,
-    gemsDesc: (k, n) => `${n} ${byKind(k, 'diamanter', 'ädelstenar')} levereras direkt till din kopplade karaktär.`,
+    vouchersGemsDesc: (n, g) =>
+      `Lägger till ${n} kuponger i ditt saldo och levererar ${g} ädelstenar till din karaktär.`,
+    gemsDesc: (n) => `${n} ädelstenar levereras direkt till din kopplade karaktär.`,
     vipDesc: (d) => `${d} dagar med VIP-förmåner: dagliga belöningar, snabbare framsteg och exklusiva erbjudanden.`,
   },
   vi: {
     vouchers: (n) => `${n} phiếu mua hàng`,
-    gems: (k, n) => `${n} ${byKind(k, 'Kim cương', 'Đá quý')}`,
+    gems: (n) => `${n} Đá quý`,
     vip: (d) => `Thẻ VIP ${d} ngày`,
     vouchersDesc: (n) =>
       `Cộng ${n} phiếu mua hàng vào số dư của bạn. Dùng để mua gần như mọi vật phẩm trả phí trong game.`,
     vouchersVipDesc: (n, d) =>
       `Cộng ${n} phiếu mua hàng vào số dư của bạn, đủ để mua thẻ VIP ${d} ngày trong game.`,
-    vouchersGemsDesc: (n, k, g) =>
-      `Cộng ${n} phiếu mua hàng vào số dư và gửi ${g} ${byKind(k, 'kim cương', 'đá quý')} đến nhân vật của bạn.`,
-    gemsDesc: (k, n) =>
-      `${n} ${byKind(k, 'kim cương', 'đá quý')} được gửi thẳng đến nhân vật đã liên kết của bạn.`,
+    vouchersGemsDesc: (n, g) =>
+      `Cộng ${n} phiếu mua hàng vào số dư và gửi ${g} đá quý đến nhân vật của bạn.`,
+    gemsDesc: (n) =>
+      `${n} đá quý được gửi thẳng đến nhân vật đã liên kết của bạn.`,
     vipDesc: (d) =>
       `Tận hưởng đặc quyền VIP trong ${d} ngày: quà hằng ngày, tiến bộ nhanh hơn và ưu đãi độc quyền.`,
   },
   el: {
     vouchers: (n) => `${n} κουπόνια`,
-    gems: (k, n) => `${n} ${byKind(k, 'διαμάντια', 'πετράδια')}`,
+    gems: (n) => `${n} πετράδια`,
     vip: (d) => `VIP πάσο ${d} ημερών`,
     vouchersDesc: (n) =>
       `Προσθέτει ${n} κουπόνια στο υπόλοιπό σας. Χρησιμοποιήστε τα σε σχεδόν κάθε επί πληρωμή αντικείμενο του παιχνιδιού.`,
     vouchersVipDesc: (n, d) =>
       `Προσθέτει ${n} κουπόνια στο υπόλοιπό σας, αρκετά για ένα VIP πάσο ${d} ημερών στο παιχνίδι.`,
-    vouchersGemsDesc: (n, k, g) =>
-      `Προσθέτει ${n} κουπόνια στο υπόλοιπό σας και παραδίδει ${g} ${byKind(k, 'διαμάντια', 'πετράδια')} στον χαρακτήρα σας.`,
-    gemsDesc: (k, n) =>
-      `${n} ${byKind(k, 'διαμάντια', 'πετράδια')} παραδίδονται απευθείας στον συνδεδεμένο χαρακτήρα σας.`,
+    vouchersGemsDesc: (n, g) =>
+      `Προσθέτει ${n} κουπόνια στο υπόλοιπό σας και παραδίδει ${g} πετράδια στον χαρακτήρα σας.`,
+    gemsDesc: (n) =>
+      `${n} πετράδια παραδίδονται απευθείας στον συνδεδεμένο χαρακτήρα σας.`,
     vipDesc: (d) =>
       `${d} ημέρες προνομίων VIP: καθημερινές ανταμοιβές, ταχύτερη πρόοδος και αποκλειστικές προσφορές.`,
   },
   zh: {
     vouchers: (n) => `${n}代金券`,
-    gems: (k, n) => `${n}${byKind(k, '钻石', '宝石')}`,
+    gems: (n) => `${n}宝石`,
     vip: (d) => `${d}天VIP通行证`,
     vouchersDesc: (n) => `向余额充值${n}代金券，可用于游戏内几乎所有付费道具。`,
     vouchersVipDesc: (n, d) => `向余额充值${n}代金券，足够在游戏内购买${d}天VIP通行证。`,
-    vouchersGemsDesc: (n, k, g) => `向余额充值${n}代金券，并向你的角色发放${g}${byKind(k, '钻石', '宝石')}。`,
-    gemsDesc: (k, n) => `${n}${byKind(k, '钻石', '宝石')}将直接发放到你绑定的角色。`,
+    vouchersGemsDesc: (n, g) => `向余额充值${n}代金券，并向你的角色发放${g}宝石。`,
+    gemsDesc: (n) => `${n}宝石将直接发放到你绑定的角色。`,
     vipDesc: (d) => `尊享${d}天VIP特权：每日奖励、更快成长和专属优惠。`,
   },
   zh_TW: {
     vouchers: (n) => `${n}代金券`,
-    gems: (k, n) => `${n}${byKind(k, '鑽石', '寶石')}`,
+    gems: (n) => `${n}寶石`,
     vip: (d) => `${d}天VIP通行證`,
     vouchersDesc: (n) => `為餘額儲值${n}代金券，可用於遊戲內幾乎所有付費道具。`,
     vouchersVipDesc: (n, d) => `為餘額儲值${n}代金券，足以在遊戲內購買${d}天VIP通行證。`,
-    vouchersGemsDesc: (n, k, g) => `為餘額儲值${n}代金券，並向你的角色發放${g}${byKind(k, '鑽石', '寶石')}。`,
-    gemsDesc: (k, n) => `${n}${byKind(k, '鑽石', '寶石')}將直接發放到你綁定的角色。`,
+    vouchersGemsDesc: (n, g) => `為餘額儲值${n}代金券，並向你的角色發放${g}寶石。`,
+    gemsDesc: (n) => `${n}寶石將直接發放到你綁定的角色。`,
     vipDesc: (d) => `尊享${d}天VIP特權：每日獎勵、更快成長與專屬優惠。`,
   },
 };
@@ -562,28 +560,28 @@ const TEXT = {
     el: 'Δώρο καλωσορίσματος web', zh: '网页欢迎礼', zh_TW: '網頁歡迎禮',
   },
   welcomeDesc: {
-    en: 'A free thank-you gift for visiting the web shop. Log in to claim it.',
-    de: 'Ein kostenloses Dankeschön für deinen Besuch im Webshop. Melde dich an, um es abzuholen.',
-    fr: 'Un cadeau gratuit pour vous remercier de votre visite sur la boutique web. Connectez-vous pour le récupérer.',
-    it: 'Un regalo gratuito per ringraziarti della visita al negozio web. Accedi per riscattarlo.',
-    pl: 'Darmowy prezent w podziękowaniu za odwiedzenie sklepu internetowego. Zaloguj się, aby go odebrać.',
-    ru: 'Бесплатный подарок в благодарность за визит в веб-магазин. Войдите, чтобы получить его.',
-    uk: 'Безкоштовний подарунок на знак подяки за візит до вебмагазину. Увійдіть, щоб отримати його.',
-    ja: 'Webショップにお越しいただいたお礼の無料ギフトです。ログインして受け取りましょう。',
-    ko: '웹 상점 방문에 감사드리는 무료 선물입니다. 로그인하고 받아 가세요.',
-    es: 'Un regalo gratuito de agradecimiento por visitar la tienda web. Inicia sesión para reclamarlo.',
-    pt: 'Um presente grátis de agradecimento por visitar a loja web. Entre para resgatá-lo.',
-    da: 'En gratis tak-gave for dit besøg i webshoppen. Log ind for at hente den.',
-    id: 'Hadiah gratis sebagai ucapan terima kasih telah mengunjungi toko web. Masuk untuk mengklaimnya.',
-    th: 'ของขวัญฟรีเพื่อขอบคุณที่แวะมาที่เว็บช็อป เข้าสู่ระบบเพื่อรับรางวัล',
-    tr: 'Web mağazasını ziyaret ettiğiniz için ücretsiz bir teşekkür hediyesi. Almak için giriş yapın.',
-    nl: 'Een gratis bedankje voor je bezoek aan de webshop. Log in om het te claimen.',
-    no: 'En gratis takk for at du besøker nettbutikken. Logg inn for å hente den.',
-    sv: 'En gratis tackgåva för ditt besök i webbutiken. Logga in för att hämta den.',
-    vi: 'Món quà miễn phí cảm ơn bạn đã ghé thăm cửa hàng web. Đăng nhập để nhận quà.',
-    el: 'Ένα δωρεάν δώρο ευχαριστίας για την επίσκεψή σας στο ηλεκτρονικό κατάστημα. Συνδεθείτε για να το παραλάβετε.',
-    zh: '感谢你访问网页商城的免费礼物。登录即可领取。',
-    zh_TW: '感謝你造訪網頁商城的免費禮物。登入即可領取。',
+    en: 'A free thank-you gift for visiting the web shop.',
+    de: 'Ein kostenloses Dankeschön für deinen Besuch im Webshop.',
+    fr: 'Un cadeau gratuit pour vous remercier de votre visite sur la boutique web.',
+    it: 'Un regalo gratuito per ringraziarti della visita al negozio web.',
+    pl: 'Darmowy prezent w podziękowaniu za odwiedzenie sklepu internetowego.',
+    ru: 'Бесплатный подарок в благодарность за визит в веб-магазин.',
+    uk: 'Безкоштовний подарунок на знак подяки за візит до вебмагазину.',
+    ja: 'Webショップにお越しいただいたお礼の無料ギフトです。',
+    ko: '웹 상점 방문에 감사드리는 무료 선물입니다.',
+    es: 'Un regalo gratuito de agradecimiento por visitar la tienda web.',
+    pt: 'Um presente grátis de agradecimento por visitar a loja web.',
+    da: 'En gratis tak-gave for dit besøg i webshoppen.',
+    id: 'Hadiah gratis sebagai ucapan terima kasih telah mengunjungi toko web.',
+    th: 'ของขวัญฟรีเพื่อขอบคุณที่แวะมาที่เว็บช็อป',
+    tr: 'Web mağazasını ziyaret ettiğiniz için ücretsiz bir teşekkür hediyesi.',
+    nl: 'Een gratis bedankje voor je bezoek aan de webshop.',
+    no: 'En gratis takk for at du besøker nettbutikken.',
+    sv: 'En gratis tackgåva för ditt besök i webbutiken.',
+    vi: 'Món quà miễn phí cảm ơn bạn đã ghé thăm cửa hàng web.',
+    el: 'Ένα δωρεάν δώρο ευχαριστίας για την επίσκεψή σας στο ηλεκτρονικό κατάστημα.',
+    zh: '感谢你访问网页商城的免费礼物。',
+    zh_TW: '感謝你造訪網頁商城的免費禮物。',
   },
   weeklyName: {
     en: 'Weekly Web Bonus', de: 'Wöchentlicher Web-Bonus', fr: 'Bonus web hebdomadaire', it: 'Bonus web settimanale',
@@ -655,7 +653,6 @@ interface ItemSpec {
 interface GameCatalogue {
   appId: number;
   prefix: string;
-  kind: GemKind;
   vouchers: VoucherSpec[];
   gems: GemSpec[];
   vip: { id: number; days: number; priceMinor: number; discountPriceMinor?: number }[];
@@ -670,13 +667,13 @@ function voucherProducts(game: GameCatalogue): SeedProduct[] {
       vipDays !== undefined
         ? joined(localize((p) => p.vouchers(spec.amount)), localize((p) => p.vip(vipDays)))
         : diamond !== undefined
-          ? joined(localize((p) => p.vouchers(spec.amount)), localize((p) => p.gems(game.kind, diamond)))
+          ? joined(localize((p) => p.vouchers(spec.amount)), localize((p) => p.gems(diamond)))
           : localize((p) => p.vouchers(spec.amount));
     const descs =
       vipDays !== undefined
         ? localize((p) => p.vouchersVipDesc(spec.amount, vipDays))
         : diamond !== undefined
-          ? localize((p) => p.vouchersGemsDesc(spec.amount, game.kind, diamond))
+          ? localize((p) => p.vouchersGemsDesc(spec.amount, diamond))
           : localize((p) => p.vouchersDesc(spec.amount));
     return {
       id: spec.id,
@@ -711,8 +708,8 @@ function gemProduct(game: GameCatalogue, spec: GemSpec, sort: number): SeedProdu
     config: { diamond: spec.amount },
     thumbnail: spec.thumbnail,
     sort,
-    names: localize((p) => p.gems(game.kind, spec.amount)),
-    descs: localize((p) => p.gemsDesc(game.kind, spec.amount)),
+    names: localize((p) => p.gems(spec.amount)),
+    descs: localize((p) => p.gemsDesc(spec.amount)),
   };
 }
 
@@ -773,7 +770,6 @@ const ITEM = {
 const BREAKING_DEAD_CATALOGUE: GameCatalogue = {
   appId: BREAKING_DEAD,
   prefix: 'BD',
-  kind: 'diamond',
   vouchers: [
     { id: 1001, amount: 199, config: {} },
     { id: 1002, amount: 499, config: { vipDays: 30 } },
@@ -842,7 +838,6 @@ const BREAKING_DEAD_CATALOGUE: GameCatalogue = {
 const MYTH_WARS_CATALOGUE: GameCatalogue = {
   appId: MYTH_WARS,
   prefix: 'MW',
-  kind: 'gem',
   vouchers: [
     { id: 2001, amount: 199, config: {} },
     { id: 2002, amount: 499, config: { vipDays: 30 } },

@@ -112,7 +112,7 @@ export class OrderPlacement {
     if (!read.role) throw input.kind.roleMissing();
     if (read.role.appId !== input.appId) throw invalid(input.kind.roleOfAnotherGame);
     const lines = priceLines(input, read.products);
-    if (paid && read.openOrders >= cap && !(await this.closeOverdueOrders(input.userId))) throw conflict('tooManyUnpaidOrders', { max: cap });
+    if (paid && read.openOrders >= cap && !(await this.closeOverdueOrders(input.userId))) throw conflict('tooManyUnpaidOrders', { count: cap });
 
     const currency = lines[0]!.product.currency;
     const payAmountMinor = paid ? lines.reduce((sum, line) => sum + line.product.discountPriceMinor * line.quantity, 0) : 0;
@@ -181,7 +181,7 @@ export class OrderPlacement {
   /** Runs the order's write; nothing written means the player's cap was reached meanwhile (the gate is in the statement). */
   private async writeOrder(executor: Executor, statement: SQL, cap: number): Promise<OrderRow> {
     const row = (await executor.execute(statement) as unknown as { rows: Record<string, unknown>[] }).rows[0];
-    if (!row) throw conflict('tooManyUnpaidOrders', { max: cap });
+    if (!row) throw conflict('tooManyUnpaidOrders', { count: cap });
     const created = orderRowOf(row);
     reportOrderCreated(executor, created);
     return created;

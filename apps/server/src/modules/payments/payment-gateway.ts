@@ -4,6 +4,7 @@ import { translate } from '../../i18n/messages.ts';
 import type { OpenedOrderPayment, PaymentContext, PaymentDraft, PaymentOpener } from '../orders/ports.ts';
 import type { PaymentProviders } from './provider-registry.ts';
 import { ProviderError } from './provider-error.ts';
+import { paymentReturnRef } from './payment-return.ts';
 
 /**
  * Opens orders' payments at their providers (the orders module's PaymentOpener). Every call carries an idempotency key
@@ -12,14 +13,19 @@ import { ProviderError } from './provider-error.ts';
  */
 export class PaymentGateway implements PaymentOpener {
   constructor(
-    private readonly config: Pick<AppConfig, 'publicUrl' | 'webhookBaseUrl' | 'orderExpiryMs'>,
+    private readonly config: Pick<AppConfig, 'publicUrl' | 'webhookBaseUrl' | 'orderExpiryMs' | 'jwtSecret'>,
     private readonly providers: PaymentProviders,
     private readonly log: FastifyBaseLogger,
   ) {}
 
-  /** Where the provider sends the player back: the return or cancel page, which looks the order up. */
+  /** The return address: `ref` lets the return page show the outcome in a browser without the session (another one). */
   returnUrl(order: { orderId: number; provider: string }, from: string, page: 'return' | 'cancel'): string {
-    const query = new URLSearchParams({ from, channel: order.provider, orderId: String(order.orderId) });
+    const query = new URLSearchParams({
+      from,
+      channel: order.provider,
+      orderId: String(order.orderId),
+      ref: paymentReturnRef(this.config.jwtSecret, order.orderId),
+    });
     return `${this.config.publicUrl}/payment/${page}?${query}`;
   }
 

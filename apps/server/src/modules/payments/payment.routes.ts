@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { payermaxOrder, paypalCapture, paypalOrder, xsollaToken, PayermaxPayResponse, XsollaPayResponse, payerActionLink, PaypalPayResponse } from '@shop/contract/checkout';
+import { paymentOutcome } from '@shop/contract/payment-return';
 import { OrderStatus } from '@shop/contract/orders';
 import { registerRoute } from '../../http/route.ts';
 import { devicePlatformOf } from '../channels/channels.service.ts';
@@ -7,6 +8,7 @@ import { invalid, notFound, upstreamFailed } from '../../shared/domain-errors.ts
 import type { Services } from '../../services.ts';
 import { paypalEventKey } from './paypal/paypal-provider.ts';
 import { ProviderError } from './provider-error.ts';
+import { paymentOutcomeOf } from './payment-return.ts';
 import { UnknownOrderError } from './settlement.ts';
 
 /**
@@ -14,7 +16,7 @@ import { UnknownOrderError } from './settlement.ts';
  * (the one reopen, orders/order-payments.ts), and PayPal's return page captures an approved payment through the settlement.
  */
 export function registerPaymentRoutes(app: FastifyInstance, services: Services): void {
-  const { orderPayments, settlement, orders } = services;
+  const { orderPayments, settlement, orders, db, config } = services;
   const reopen = (userId: number, orderId: number, provider: string, language: Parameters<typeof orderPayments.payAgain>[2]['language'], userAgent: string | undefined) =>
     orderPayments.payAgain(userId, orderId, { language, platform: devicePlatformOf(userAgent), expectProvider: provider });
 
@@ -57,4 +59,6 @@ export function registerPaymentRoutes(app: FastifyInstance, services: Services):
     const after = await orders.findByProviderSession('paypal', body.thirdOrderId);
     return { status: after!.status, orderId: order.id };
   });
+
+  registerRoute(app, paymentOutcome, ({ body }) => paymentOutcomeOf(db, config.jwtSecret, body.ref));
 }

@@ -96,7 +96,7 @@ describe.each(BACKENDS)('refunds through the providers (%s)', (backend) => {
     const refused = await ops('orders/refund', { orderId });
     expect(refused.status).toBe(409);
     expect(refused.body.message).toBe(
-      `100 of the ${vouchers} vouchers of this order were already spent in the game and cannot be taken back. Refund with allowUnrecoveredVouchers to accept that.`,
+      `Vouchers of this order already spent in the game: 100 of ${vouchers}. They cannot be taken back. Refund with allowUnrecoveredVouchers to accept that.`,
     );
     expect(await dbState(shop)).toBe(before);
 

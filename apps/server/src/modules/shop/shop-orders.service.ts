@@ -85,7 +85,7 @@ export class ShopOrdersService {
     const ids = input.lines.map((line) => line.productId);
     if (new Set(ids).size !== ids.length) throw invalid('duplicateCartLine');
     const units = input.lines.reduce((sum, line) => sum + line.quantity, 0);
-    if (units > MAX_ITEMS_PER_ORDER) throw invalid('tooManyItems', { max: MAX_ITEMS_PER_ORDER });
+    if (units > MAX_ITEMS_PER_ORDER) throw invalid('tooManyItems', { count: MAX_ITEMS_PER_ORDER });
     const regionCode = input.regionCode ?? DEFAULT_REGION;
     const selectedRegionCode = input.selectedRegionCode ?? regionCode;
     const channel = await this.channels.offered(input.appId, selectedRegionCode, input, input.platform);

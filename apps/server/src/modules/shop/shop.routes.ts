@@ -9,6 +9,7 @@ import {
   orderItemDetail,
   payOrder,
   refundOrder,
+  repeatOrder,
 } from '@shop/contract/shop-orders';
 import { registerRoute } from '../../http/route.ts';
 import { devicePlatformOf } from '../channels/channels.service.ts';
@@ -17,8 +18,8 @@ import type { Services } from '../../services.ts';
 import { byPlayer } from '../../http/rate-limit.ts';
 
 export function registerShopRoutes(app: FastifyInstance, services: Services): void {
-  const { products, shopOrders, tokens, config, rateLimits, idempotency } = services;
-  // The three ways to create an order (gift claim, product, cart) share one limit per IP and per player.
+  const { products, shopOrders, repeatOrders, tokens, config, rateLimits, idempotency } = services;
+  // The ways to create an order (gift claim, product, cart, paying again) share one limit per IP and per player.
   const orderCreation = { rateLimit: rateLimits.route(app, 'orders', byPlayer), idempotency };
 
   /** Product detail is public; a valid bearer token (if sent) adds whether a free gift was claimed. */
@@ -65,6 +66,14 @@ export function registerShopRoutes(app: FastifyInstance, services: Services): vo
   registerRoute(app, confirmOrders, ({ user, body }) => shopOrders.confirm(user.userId, body.ids, body.retryDelivery));
   registerRoute(app, deleteOrder, ({ user, body }) => shopOrders.del(user.userId, body.orderId));
   registerRoute(app, payOrder, ({ user, body, language, request }) => shopOrders.pay(user, body, language, devicePlatformOf(request.headers['user-agent'])));
+  // Pay again after a declined payment: a new order, so it counts as an order creation
+  registerRoute(
+    app,
+    repeatOrder,
+    ({ user, body, language, idempotency: claim, request }) =>
+      repeatOrders.repeat(user, body.orderId, language, devicePlatformOf(request.headers['user-agent']), claim),
+    orderCreation,
+  );
   registerRoute(app, refundOrder, ({ user, body }) => shopOrders.refund(user.userId, body.orderId, body.reason), {
     message: 'refundRequested',
   });

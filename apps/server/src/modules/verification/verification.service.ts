@@ -2,7 +2,7 @@ import { createHmac, randomInt } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import type { FastifyBaseLogger } from 'fastify';
-import { AccountType, CODE_LENGTH, type CaptchaChallenge, type CaptchaSolution, type GetCodeBody } from '@shop/contract/verification';
+import { AccountType, CODE_LENGTH, type CaptchaChallenge, type CaptchaSolution, type CodeTargetBody, type GetCodeBody } from '@shop/contract/verification';
 import type { Language } from '@shop/contract/languages';
 import type { VerificationConfig } from '../../config.ts';
 import type { Db, Executor } from '../../db/client.ts';
@@ -106,6 +106,18 @@ export class VerificationService {
   }
 
   /**
+   * Whether a code for this purpose can go to this target, before the player solves a puzzle (issue 14.6): the input
+   * and target rules of sendCode, nothing counted or written. A taken or unregistered phone is no secret kept by the
+   * puzzle: /user/register answers it without one; an e-mail without an account still looks like one with an account.
+   */
+  async checkTarget(body: CodeTargetBody): Promise<null> {
+    const { channel, target } = this.resolveTarget(body);
+    const decision = decideSend(channel, body.purpose, await this.users.hasContact(channel, target));
+    if (decision instanceof DomainError) throw decision;
+    return null;
+  }
+
+  /**
    * Sends a code. Order of checks: the input, then the bot-check token (consumed), then whether a code for this purpose
    * can be of any use to the target (code-purposes.ts), then every limit; all in one transaction, so a request refused
    * by a limit writes nothing. A refusal for the target still spends the token, so each "has this phone an account?"
@@ -141,7 +153,7 @@ export class VerificationService {
   /** Hands the code's message to the sender; if that fails the code dies (502 "Verification code failed to send"). */
   private async deliverCode(codeId: number, { channel, target }: CodeTarget, code: string, language: Language): Promise<void> {
     const minutes = Math.round(this.config.codeTtlSeconds / 60);
-    const text = translate(language, 'codeMessageText', { code, minutes });
+    const text = translate(language, 'codeMessageText', { code, count: minutes });
     try {
       if (channel === 'sms') await this.sender.sendSms(target, text);
       else await this.sender.sendEmail(target, translate(language, 'codeMessageSubject'), text);
@@ -162,14 +174,18 @@ export class VerificationService {
     const cfg = this.config;
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${LOCK_TARGET}, hashtext(${target}))`);
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${LOCK_IP}, hashtext(${ip}))`);
-    const [perTarget] = rowsOf<{ recent: number | string; day: number | string }>(
+    const [perTarget] = rowsOf<{ day: number | string; wait: number | string | null }>(
       await tx.execute(sql`
-        SELECT count(*) FILTER (WHERE created_at > clock_timestamp() - make_interval(secs => ${cfg.resendSeconds})) AS recent,
-               count(*) AS day
+        SELECT count(*) AS day,
+               ceil(extract(epoch FROM max(created_at) + make_interval(secs => ${cfg.resendSeconds}) - clock_timestamp())) AS wait
           FROM verification_sends
          WHERE target = ${target} AND created_at > clock_timestamp() - interval '1 day'`),
     );
-    if (Number(perTarget!.recent) > 0 || Number(perTarget!.day) >= cfg.targetDailyLimit) throw tooMany('codeTargetTooOften');
+    // The day's limit first: when both are reached, "come back tomorrow" is the true answer; the resend wait says
+    // how long it really is (the spec's daily-limit text would send the player away for a day over a minute).
+    if (Number(perTarget!.day) >= cfg.targetDailyLimit) throw tooMany('codeTargetTooOften');
+    const wait = Number(perTarget!.wait ?? 0);
+    if (wait > 0) throw tooMany('codeResendTooSoon', { seconds: wait });
     const [perIp] = rowsOf<{ hour: number | string; day: number | string }>(
       await tx.execute(sql`
         SELECT count(*) FILTER (WHERE created_at > clock_timestamp() - interval '1 hour') AS hour,

@@ -10,6 +10,8 @@ import { normalizeEmail, phoneE164 } from './verification.service.ts';
 const FAILED = 'Verification failed, please try again.';
 const SENT = 'Verification code successfully sent.';
 const TOO_OFTEN = 'This cell phone number or the same IP requests SMS too often, please come back tomorrow';
+/** The resend wait, with the seconds still to go (60 or 59 a moment after a send). */
+const RESEND_SOON = /^A code was just sent\. You can request a new one in (59|60) s\.$/;
 const IP_BLOCKED = 'SMS requests are too frequent. The IP address has been blocked.';
 const EXHAUSTED = 'SMS has been exhausted, please use email to get code';
 const NOT_REGISTERED = 'This phone number is not registered. Please register first.';
@@ -255,15 +257,33 @@ describe.each(BACKENDS)('slide-puzzle captcha and verification codes (%s)', (bac
       expect(await tableCounts()).toEqual(before);
     });
 
-    it('refuses a resend to the same target within 60 s (429) and writes nothing', async () => {
+    it('refuses a resend to the same target within 60 s (429, how long to wait, not the daily text) and writes nothing', async () => {
       const email = nextEmail();
       expect((await sendCode({ email })).status).toBe(200);
       const before = await tableCounts();
       const again = await sendCode({ email });
       expect(again.status).toBe(429);
-      expect(again.body).toMatchObject({ code: 429, message: TOO_OFTEN, data: null });
+      expect(again.body).toMatchObject({ code: 429, data: null });
+      expect(again.body.message).toMatch(RESEND_SOON);
       expect(await tableCounts()).toEqual(before);
       expect(await outbox(email)).toHaveLength(1);
+      // in the player's language
+      const german = await shop.api('POST', '/api/user/getSmsCode', {
+        body: { accountType: 2, purpose: 1, email, botCheckToken: await botToken() },
+        headers: { 'accept-language': 'de' },
+      });
+      expect(german.body.message).toMatch(/^Es wurde gerade ein Code gesendet\. Du kannst in (59|60) s einen neuen anfordern\.$/);
+      // a minute later it works, as the message said
+      await shop.services.db.execute(sql`UPDATE verification_sends SET created_at = created_at - interval '61 seconds' WHERE target = ${email}`);
+      expect((await sendCode({ email })).status).toBe(200);
+      expect(await outbox(email)).toHaveLength(2);
+    });
+
+    it("says 'come back tomorrow' when the target's day is used up, even within the minute", async () => {
+      shop.config.verification.targetDailyLimit = 1;
+      const email = nextEmail();
+      expect((await sendCode({ email })).status).toBe(200);
+      expect((await sendCode({ email })).body).toEqual({ code: 429, message: TOO_OFTEN, data: null });
     });
 
     it('limits codes per target per day (429)', async () => {
@@ -487,7 +507,9 @@ describe.each(BACKENDS)('slide-puzzle captcha and verification codes (%s)', (bac
       expect(await outbox(email)).toEqual([]);
       expect(await tokenSpent(botCheckToken)).toBe(true);
       // A second request within the minute gets the 429 an address with an account gets.
-      expect((await sendCode({ email }, purpose)).body).toEqual({ code: 429, message: TOO_OFTEN, data: null });
+      const again = await sendCode({ email }, purpose);
+      expect(again.body).toMatchObject({ code: 429, data: null });
+      expect(again.body.message).toMatch(RESEND_SOON);
     });
 
     it.each([
@@ -524,6 +546,73 @@ describe.each(BACKENDS)('slide-puzzle captcha and verification codes (%s)', (bac
       expect(await outbox(email)).toEqual([]);
       expect(await tokenSpent(phoneToken)).toBe(true);
       expect(await tokenSpent(emailToken)).toBe(true);
+    });
+  });
+
+  describe('checking the target before the puzzle (issue 14.6)', () => {
+    const { RegisterAccount, ForgetPassword, ChangePhone, BindPhone, BindEmail, ChangeEmail } = CodePurpose;
+    const check = (body: unknown, headers?: Record<string, string>) => shop.api('POST', '/api/user/getSmsCode/check', { body, headers });
+    const phone = (dialCode: string, number: string, purpose: number) => ({ accountType: 1, purpose, mobile: { dialCode, number } });
+
+    it.each([
+      ['Vietnam +84', '84', '912345678'],
+      ['Iran +98', '98', '9123456789'],
+      ['the test-only excluded code 999999', '999999', '123456'],
+      ['a number that is not one', '44', '12'],
+    ])('refuses %s with "Invalid number" without a puzzle, writing nothing', async (_name, dialCode, number) => {
+      const before = await tableCounts();
+      const answer = await check(phone(dialCode, number, RegisterAccount));
+      expect(answer.status).toBe(400);
+      expect(answer.body).toEqual({ code: 400, message: 'Invalid number', data: null });
+      expect(await tableCounts()).toEqual(before);
+    });
+
+    it.each([
+      ['reset (2)', ForgetPassword],
+      ['change (4)', ChangePhone],
+    ])('%s to an unregistered phone: "not registered" without a puzzle, in the caller\'s language', async (_name, purpose) => {
+      const before = await tableCounts();
+      const answer = await check(phone('44', nextMobile(), purpose));
+      expect(answer.body).toEqual({ code: 400, message: NOT_REGISTERED, data: null });
+      const german = await check(phone('44', nextMobile(), purpose), { 'accept-language': 'de' });
+      expect(german.body.message).toBe('Diese Telefonnummer ist nicht registriert. Bitte registriere dich zuerst.');
+      expect(await tableCounts()).toEqual(before);
+    });
+
+    it('lets through what getSmsCode would send, and answers a taken target as register would, with nothing counted', async () => {
+      const mobile = nextMobile();
+      const email = nextEmail();
+      await accountWith({ mobile: `+44${mobile}`, email });
+      const before = await tableCounts();
+      expect((await check(phone('+44', mobile, ForgetPassword))).body).toEqual({ code: 200, message: expect.any(String), data: null });
+      expect((await check(phone('44', nextMobile(), RegisterAccount))).body.code).toBe(200);
+      expect((await check(phone('44', mobile, RegisterAccount))).status).toBe(409);
+      expect((await check(phone('44', mobile, BindPhone))).status).toBe(409);
+      expect((await check({ accountType: 2, purpose: BindEmail, email: email.toUpperCase() })).status).toBe(409);
+      // an e-mail without an account looks like one with an account, as getSmsCode answers it
+      expect((await check({ accountType: 2, purpose: ChangeEmail, email: nextEmail() })).body.code).toBe(200);
+      expect((await check({ accountType: 2, purpose: ChangeEmail, email })).body.code).toBe(200);
+      expect(await tableCounts()).toEqual(before);
+      // the checks counted nothing: the code itself still goes out at once
+      expect((await sendCode({ mobile }, ForgetPassword)).status).toBe(200);
+    });
+
+    it.each([
+      ['no body', undefined],
+      ['no target', { accountType: 1, purpose: 1 }],
+      ['another account type', { accountType: 3, purpose: 1, email: 'a@example.com' }],
+      ['another purpose', { accountType: 2, purpose: 7, email: 'a@example.com' }],
+      ['a NUL', { accountType: 2, purpose: 1, email: 'a\u0000@example.com' }],
+      ['a huge number', { accountType: 1, purpose: 1, mobile: { dialCode: '44', number: '7'.repeat(5000) } }],
+      ['a number as an object', { accountType: 1, purpose: 1, mobile: { dialCode: '44', number: { $ne: '' } } }],
+      ['not an e-mail', { accountType: 2, purpose: 1, email: 'nobody' }],
+    ])('refuses %s with the 400 envelope', async (_name, body) => {
+      const before = await tableCounts();
+      const answer = await check(body);
+      expect(answer.status).toBe(400);
+      expect(answer.body).toMatchObject({ code: 400, data: null });
+      expect(answer.body.message.length).toBeGreaterThan(0);
+      expect(await tableCounts()).toEqual(before);
     });
   });
 

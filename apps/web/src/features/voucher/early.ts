@@ -4,23 +4,28 @@
  * router, the contract's schemas) take hundreds of milliseconds on a slow phone. It imports nothing heavy. The API client
  * takes these answers when it makes the same calls (shared/api/early-responses.ts), so nothing is fetched twice.
  */
-import { earlyApiBase, fetchEarly } from '../../shared/api/early-responses';
+import { DEFAULT_APP_ID } from '@shop/contract/games';
 import type { Language } from '@shop/contract/languages';
+import { earlyApiBase, fetchEarly } from '../../shared/api/early-responses';
 import { acceptLanguage } from '../../shared/i18n/language';
-import { clearToken } from '../../shared/storage/token';
+import { clearToken, readToken } from '../../shared/storage/token';
 import { quickLoginBody, readPlayerInfo, savePlayerInfo } from '../../shared/storage/uinfo';
-import { playerInfoFromQuery } from './lib/player-info';
+import { entryAppId, voucherEntry } from './lib/player-info';
 
 export function startVoucherPageRequests(language: Language): void {
   if (!/^\/voucher\/?$/i.test(location.pathname)) return;
-  // as the page does: the player info is saved and a stale token dropped before any call, so none carries it
-  const player = playerInfoFromQuery(new URLSearchParams(location.search), readPlayerInfo());
-  savePlayerInfo(player);
-  clearToken();
+  const entry = voucherEntry(new URLSearchParams(location.search), readPlayerInfo(), readToken() !== null);
+  // a kept session's calls carry its token: the page makes them itself
+  if (entry.kind === 'session') return;
   const base = earlyApiBase();
   const lang = acceptLanguage(language);
-  const appId = encodeURIComponent(String(player.appId));
-  fetchEarly('POST', `${base}/user/inapp/quick/login`, JSON.stringify(quickLoginBody(player)), lang);
+  if (entry.kind === 'launch') {
+    // as the page does: the player info is saved and a stale token dropped before any call, so none carries it
+    savePlayerInfo(entry.player);
+    clearToken();
+    fetchEarly('POST', `${base}/user/inapp/quick/login`, JSON.stringify(quickLoginBody(entry.player)), lang);
+  }
+  const appId = encodeURIComponent(String(entryAppId(entry) ?? DEFAULT_APP_ID));
   fetchEarly('POST', `${base}/v1/voucher/list/${appId}`, '{}', lang);
   fetchEarly('GET', `${base}/v1/pay/channel/list/${appId}`, undefined, lang);
   fetchEarly('GET', `${base}/user/ip/country`, undefined, lang);

@@ -7,10 +7,11 @@ import { beginLoading } from '../ui/loading';
 import { askToRefreshSession } from '../ui/session-dialog';
 import { showToast } from '../ui/toast';
 import { localStore } from '../storage/storage';
+import type { StoredToken } from '../storage/token';
 import { createApiClient } from './create-client';
 import { takeEarlyResponse } from './early-responses';
 
-type Recovery = () => Promise<boolean>;
+type Recovery = (lost: StoredToken | null) => Promise<boolean>;
 let recovery: Recovery | undefined;
 
 /** Who may recover from a body code 401 before the player is sent to /login (the voucher flow logs in again). */
@@ -47,7 +48,7 @@ const client = createApiClient({
   toast,
   beginLoading,
   askToRefresh: askToRefreshSession,
-  recoverUnauthorized: () => (recovery ? recovery() : Promise.resolve(false)),
+  recoverUnauthorized: (lost) => (recovery ? recovery(lost) : Promise.resolve(false)),
   // the page the player was on becomes the login's return target
   toLogin: () => {
     if (location.pathname !== '/login') navigateTo(loginPathReturningTo(location.pathname + location.search), { replace: true });

@@ -142,6 +142,8 @@ describe('createApiClient', () => {
     await expect(client.call(userInfo)).rejects.toMatchObject({ code: 401 });
     expect(readToken(1_000_000, storage)).toBeNull();
     expect(deps.recoverUnauthorized).toHaveBeenCalledOnce();
+    // the recovery is told which session was lost (a shop session is not opened again from the game's saved player)
+    expect(deps.recoverUnauthorized).toHaveBeenCalledWith(expect.objectContaining({ data: tokens }));
     expect(deps.toLogin).toHaveBeenCalledOnce();
   });
 
@@ -164,7 +166,7 @@ describe('createApiClient', () => {
       () => json({ code: 200, message: '', data: 'a' }),
       () => json({ code: 200, message: '', data: 'b' }),
     ]);
-    saveToken(tokens, 0, storage); // saved long ago: expired at now = 1 000 000
+    saveToken(tokens, 0, storage, 'game'); // saved long ago: expired at now = 1 000 000
     const first = client.call(userInfo);
     const second = client.call(userInfo);
     await Promise.resolve();
@@ -175,6 +177,8 @@ describe('createApiClient', () => {
     expect(requests[0]!.init.body).toBe(JSON.stringify({ refreshToken: tokens.refreshToken }));
     expect((requests[1]!.init.headers as Record<string, string>).Authorization).toBe('Bearer access-2');
     expect(readToken(1_000_000, storage)?.data.token).toBe('access-2');
+    // still the session the game opened
+    expect(readToken(1_000_000, storage)?.origin).toBe('game');
   });
 
   it('a failed refresh clears the tokens and reloads the page', async () => {

@@ -1,7 +1,7 @@
 import { ApiCode } from '@shop/contract/envelope';
 import { buildPath, type RouteBody, type RouteData, type RouteDef, type RouteParams, type RouteQuery } from '@shop/contract/route';
 import { refreshToken as refreshTokenRoute, type TokenData } from '@shop/contract/auth';
-import { authorizationOf, clearToken, readToken, saveToken } from '../storage/token';
+import { authorizationOf, clearToken, readToken, saveToken, type StoredToken } from '../storage/token';
 import type { KeyValueStorage } from '../storage/storage';
 import { ApiError } from './api-error';
 
@@ -37,8 +37,11 @@ export interface ApiClientDeps {
   beginLoading: () => () => void;
   /** Shows the expired-session dialog; resolves when the player presses Refresh. */
   askToRefresh: () => Promise<void>;
-  /** After a body code 401: try to get a new session (the voucher flow logs in again); true retries the call once. */
-  recoverUnauthorized: () => Promise<boolean>;
+  /**
+   * After a body code 401: try to get a new session (the voucher flow logs in again when the game opened the lost
+   * one); `lost` is the session the server refused (already cleared). true retries the call once.
+   */
+  recoverUnauthorized: (lost: StoredToken | null) => Promise<boolean>;
   /** Sends the player to /login. */
   toLogin: () => void;
   /** Reloads the page after a failed refresh. */
@@ -142,7 +145,7 @@ export function createApiClient(deps: ApiClientDeps) {
         undefined,
       );
       if (answer.code !== ApiCode.OK || !answer.data) return false;
-      saveToken(answer.data as TokenData, now(), deps.storage);
+      saveToken(answer.data as TokenData, now(), deps.storage, stored.origin);
       return true;
     } catch {
       return false;
@@ -201,8 +204,9 @@ export function createApiClient(deps: ApiClientDeps) {
     }
 
     if (answer.code === ApiCode.UNAUTHORIZED) {
+      const lost = readToken(now(), deps.storage);
       clearToken(deps.storage);
-      if (!retried && route.auth === 'user' && (await deps.recoverUnauthorized().catch(() => false))) {
+      if (!retried && route.auth === 'user' && (await deps.recoverUnauthorized(lost).catch(() => false))) {
         return call(route, options, true);
       }
       if (options.authRedirect !== false) deps.toLogin();

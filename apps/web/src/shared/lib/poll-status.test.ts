@@ -36,6 +36,24 @@ describe('pollStatus', () => {
     expect(calls).toBe(21); // at 0, 1.5, ... 30 s
   });
 
+  it('stops at a failure no retry can change, and retries the others', async () => {
+    let calls = 0;
+    const { now, sleep } = clock();
+    const result = await pollStatus({
+      load: async () => {
+        calls += 1;
+        throw new Error(calls < 3 ? 'offline' : 'not found');
+      },
+      statusOf: (s: number) => s,
+      until: () => true,
+      isFinalFailure: (error) => (error as Error).message === 'not found',
+      now,
+      sleep,
+    });
+    expect(result).toEqual({ value: undefined, settled: false });
+    expect(calls).toBe(3);
+  });
+
   it('stops when aborted', async () => {
     const controller = new AbortController();
     controller.abort();

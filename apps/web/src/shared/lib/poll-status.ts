@@ -9,6 +9,8 @@ export interface PollOptions<T> {
   until: (status: number) => boolean;
   /** Every answer as it comes, for a screen that shows the way there (e.g. "paid, being delivered"). */
   onAnswer?: (value: T) => void;
+  /** A failure no later look-up can change (the order does not exist): the polling ends at once. */
+  isFinalFailure?: (error: unknown) => boolean;
   intervalMs?: number;
   timeoutMs?: number;
   now?: () => number;
@@ -25,9 +27,12 @@ export interface PollResult<T> {
 
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-/** Asks for an order every 1.5 s until its status is the one waited for, for up to about 30 s. Failed look-ups are retried. */
+/**
+ * Asks for an order every 1.5 s until its status is the one waited for, for up to about 30 s. Failed look-ups are
+ * retried, unless `isFinalFailure` says no retry can help.
+ */
 export async function pollStatus<T>(options: PollOptions<T>): Promise<PollResult<T>> {
-  const { load, statusOf, until, onAnswer, signal } = options;
+  const { load, statusOf, until, onAnswer, isFinalFailure, signal } = options;
   const intervalMs = options.intervalMs ?? POLL_INTERVAL_MS;
   const timeoutMs = options.timeoutMs ?? POLL_TIMEOUT_MS;
   const now = options.now ?? Date.now;
@@ -40,8 +45,9 @@ export async function pollStatus<T>(options: PollOptions<T>): Promise<PollResult
       value = await load();
       if (until(statusOf(value))) return { value, settled: true };
       if (!signal?.aborted) onAnswer?.(value);
-    } catch {
+    } catch (error) {
       // a failed look-up is tried again on the next round
+      if (isFinalFailure?.(error)) return { value, settled: false };
     }
     if (now() + intervalMs > deadline) return { value, settled: false };
     await sleep(intervalMs);

@@ -11,6 +11,14 @@ describe('token record', () => {
     expect(JSON.parse(storage.getItem(TOKEN_KEY)!)).toEqual({ data, time: 1_000, maxAge: 7_200_000 });
   });
 
+  it("marks a session the game's launch opened", () => {
+    const storage = memoryStorage();
+    saveToken(data, 1_000, storage, 'game');
+    expect(readToken(1_000, storage)).toMatchObject({ data, origin: 'game' });
+    saveToken(data, 1_000, storage);
+    expect(readToken(1_000, storage)).not.toHaveProperty('origin');
+  });
+
   it('reads with an expired flag once time + maxAge is past', () => {
     const storage = memoryStorage();
     saveToken(data, 1_000, storage);

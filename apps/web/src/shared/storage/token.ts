@@ -4,18 +4,27 @@ import { localStore, readJson, writeJson, type KeyValueStorage } from './storage
 /** Local-storage key of the token record (spec section 3). */
 export const TOKEN_KEY = 'token';
 
-/** The record as the spec stores it: data, the time it was saved and maxAge (expiresIn seconds x 1000). */
+/**
+ * The record as the spec stores it: data, the time it was saved and maxAge (expiresIn seconds x 1000); `origin` 'game'
+ * marks a session the game's launch opened (quick login), the only kind the voucher flow may open again by itself.
+ */
 export interface TokenRecord {
   data: TokenData;
   time: number;
   maxAge: number;
+  origin?: 'game';
 }
 export interface StoredToken extends TokenRecord {
   expired: boolean;
 }
 
-export function saveToken(data: TokenData, now = Date.now(), storage: KeyValueStorage = localStore()): TokenRecord {
-  const record: TokenRecord = { data, time: now, maxAge: data.expiresIn * 1000 };
+export function saveToken(
+  data: TokenData,
+  now = Date.now(),
+  storage: KeyValueStorage = localStore(),
+  origin?: TokenRecord['origin'],
+): TokenRecord {
+  const record: TokenRecord = { data, time: now, maxAge: data.expiresIn * 1000, ...(origin ? { origin } : {}) };
   writeJson(storage, TOKEN_KEY, record);
   return record;
 }

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { payMethodLabel } from '../payment/method-name';
 import { CHANNELS_SHOWN_FIRST, type PayChannel } from '@shop/contract/channels';
 import './channel-picker.css';
 
@@ -14,10 +15,10 @@ export function ChannelPicker({ channels, selectedId, onSelect }: { channels: Pa
         {shown.map((channel) => {
           const checked = channel.id === selectedId;
           return (
-            <label key={channel.id} className={`co-channel${checked ? ' co-channel--checked' : ''}`} data-testid="pay-channel" data-channel={channel.thirdChannelName} data-checked={checked}>
+            <label key={channel.id} className={`co-channel${checked ? ' co-channel--checked' : ''}`} data-testid="pay-channel" data-channel={channel.thirdChannelName} data-method={channel.payMethodId} data-checked={checked}>
               <input type="radio" name="co-channel" className="shop-visually-hidden" checked={checked} onChange={() => onSelect(channel.id)} />
               {channel.payIcon ? <img src={channel.payIcon} alt="" width={28} height={28} loading="lazy" /> : <span aria-hidden="true">💳</span>}
-              <span className="co-channel__name">{channel.payMethodName}</span>
+              <span className="co-channel__name">{payMethodLabel(channel.payMethodName, t)}</span>
             </label>
           );
         })}

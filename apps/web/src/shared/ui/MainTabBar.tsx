@@ -59,7 +59,7 @@ export function MainTabBar() {
           <span className="shop-tabbar__label">{tab.label}</span>
           {tab.testId === 'tab-cart' && (
             <span className="shop-visually-hidden" data-testid="cart-badge" data-badge={badge ?? ''}>
-              {badge ? t('tabbar.cartCount', { count: badge }) : ''}
+              {badge ? t('tabbar.cartCount', { badge }) : ''}
             </span>
           )}
         </NavLink>

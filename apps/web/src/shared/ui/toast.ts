@@ -1,23 +1,22 @@
 /**
- * Toasts through antd-mobile's Toast, loaded on first use (it brings its animation library, which the voucher page's
- * first load does not need).
+ * Toasts through sonner (./toaster.tsx), loaded on first use: the voucher page's first load does not need them. They
+ * stack at the top of the screen instead of covering its middle, a new one never replaces one still showing (up to three
+ * at once, more wait their turn), they let every tap through, and they wrap between words.
  */
-type ToastModule = typeof import('antd-mobile/es/components/toast');
-let loading: Promise<ToastModule['default']> | undefined;
+let loading: Promise<typeof import('./toaster').showToastNow> | undefined;
 
-const loadToast = () =>
-  (loading ??= Promise.all([import('./antd-setup'), import('antd-mobile/es/components/toast')]).then(([, m]) => m.default));
+const loadToast = () => (loading ??= import('./toaster').then((module) => module.showToastNow));
 
 export function showToast(content: string, duration = 2500): void {
   loadToast()
-    .then((Toast) => Toast.show({ content, duration, maskClickable: true }))
+    .then((show) => show(content, duration))
     .catch(() => {
       // the chunk could not load (offline): fall back to the browser's own dialog so the message is not lost
       if (typeof window !== 'undefined') window.alert(content);
     });
 }
 
-/** Warms the toast chunk once the page is idle, so the first error shows at once. */
+/** Warms the toast chunk once the page is idle, so the first message shows at once. */
 export function preloadToast(): void {
   void loadToast().catch(() => undefined);
 }

@@ -205,8 +205,8 @@ describe.each(BACKENDS)('catalogue export and import (%s)', (backend) => {
       { path: 'products[0].names', problem: 'productEnglishNameRequired', params: {} },
     ];
     for (const language of ['en', 'zh-CN,zh;q=0.9']) expect((await send(language, true)).body.data.errors).toEqual(problems);
-    await expectCatalogueRefused(shop, 400, () => send('en', false), 'The catalogue was refused and nothing was changed. Problems: 2, the first at colour; a dry run lists them all.');
-    await expectCatalogueRefused(shop, 400, () => send('zh-CN,zh;q=0.9', false), '目录被拒绝，未做任何更改。问题数：2，第一个位于 colour；试运行会列出全部问题。');
+    await expectCatalogueRefused(shop, 400, () => send('en', false), 'The catalogue was refused and nothing was changed (2 problems). First: colour');
+    await expectCatalogueRefused(shop, 400, () => send('zh-CN,zh;q=0.9', false), '目录被拒绝，未做任何更改（共 2 个问题）。第一个：colour');
   });
 
   it('imports all or nothing: a failure while writing the last row leaves none of the others', async () => {

@@ -327,7 +327,7 @@ describe.each(BACKENDS)('console: orders and work queues (%s)', (backend) => {
     const spentState = await dbState(shop);
     const spent = await post(finance, `/orders/${orderId}/refund`, {});
     expect(spent.status).toBe(409);
-    expect(spent.body.message).toBe(`100 of the ${vouchers} vouchers of this order were already spent in the game and cannot be taken back. Accept that loss to refund anyway.`);
+    expect(spent.body.message).toBe(`Vouchers of this order already spent in the game: 100 of ${vouchers}. They cannot be taken back. Accept that loss to refund anyway.`);
     expect(await dbState(shop)).toBe(spentState);
     expect((await post(finance, `/orders/${orderId}/refund`, { allowUnrecoveredVouchers: true })).body.code).toBe(200);
     await waitForStatus(shop, player, orderId, [9]);

@@ -43,7 +43,7 @@ const iso = (value: unknown) => (value === null || value === undefined ? null : 
 export function reportRange(from: string, to: string): { start: string; end: string } {
   const days = reportDays(from, to);
   if (days < 1) throw invalid('reportRangeReversed');
-  if (days > MAX_REPORT_DAYS) throw invalid('reportRangeTooLong', { max: MAX_REPORT_DAYS });
+  if (days > MAX_REPORT_DAYS) throw invalid('reportRangeTooLong', { count: MAX_REPORT_DAYS });
   return { start: `${from}T00:00:00.000Z`, end: new Date(Date.parse(`${to}T00:00:00Z`) + 86_400_000).toISOString() };
 }
 
@@ -282,7 +282,7 @@ export class ReportsService {
     return this.db.transaction(
       async (tx) => {
         const entries = await this.refundEntries(tx, refundFilters(query, range), MAX_CSV_REFUNDS + 1, 0);
-        if (entries.length > MAX_CSV_REFUNDS) throw invalid('reportTooLarge', { max: MAX_CSV_REFUNDS });
+        if (entries.length > MAX_CSV_REFUNDS) throw invalid('reportTooLarge', { count: MAX_CSV_REFUNDS });
         const totals = totalsOf(entries);
         return { from: query.from, to: query.to, generatedAt: new Date().toISOString(), currencyDigits: digitsOf(totals), totals, total: entries.length, page: 1, pageSize: entries.length, entries };
       },

@@ -46,13 +46,13 @@ export default function ShoppingCartPage() {
 
   function change(productId: number, quantity: number) {
     const problem = changeQuantity(productId, quantity);
-    if (problem === 'tooMany') showToast(t('cart.maxItems', { max: MAX_QUANTITY }));
+    if (problem === 'tooMany') showToast(t('cart.maxItems', { count: MAX_QUANTITY }));
   }
 
   function checkout() {
     const problem = checkoutProblem(lines);
     if (problem === 'emptySelection') return showToast(t('cart.selectItem'));
-    if (problem === 'tooMany') return showToast(t('cart.maxItems', { max: CART_MAX_ITEMS }));
+    if (problem === 'tooMany') return showToast(t('cart.maxItems', { count: CART_MAX_ITEMS }));
     const appIds = new Set(chosen.map((line) => line.appId));
     if (appIds.size > 1) return showToast(t('cart.oneGame'));
     startSettlement({ source: 'cart', appId: chosen[0]!.appId, lines: chosen });
@@ -105,12 +105,12 @@ export default function ShoppingCartPage() {
               </li>
             ))}
           </ul>
-          <p className="ct-hint shop-muted">{t('cart.limitHint', { max: MAX_ITEMS_PER_ORDER })}</p>
+          <p className="ct-hint shop-muted">{t('cart.limitHint', { count: MAX_ITEMS_PER_ORDER })}</p>
         </>
       )}
       <footer className="ct-bar">
         <span>
-          {t('cart.selected', { count })} · <strong data-testid="cart-total">{formatPrice(selectionTotal(lines), currency, language)}</strong>
+          {t('cart.selected', { selected: count })} · <strong data-testid="cart-total">{formatPrice(selectionTotal(lines), currency, language)}</strong>
         </span>
         <button type="button" className="shop-button shop-button--primary" onClick={checkout} data-testid="cart-checkout">
           {t('cart.checkout')}

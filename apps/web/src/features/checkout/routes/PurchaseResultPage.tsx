@@ -1,11 +1,12 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { OrderStatus, displayOrderSn } from '@shop/contract/orders';
 import { clearSettlement } from '../../../shared/checkout/settlement';
 import { useUnmountSignal } from '../../../shared/hooks/useUnmountSignal';
 import { pollStatus } from '../../../shared/lib/poll-status';
 import { queueDeliveryRetry, waitForRetriedDelivery } from '../../../shared/orders/delivery-retry';
+import { canPayAgain, payAgainPath } from '../../../shared/orders/pay-again';
 import { showToast } from '../../../shared/ui/toast';
 import { confirmOrderStatus } from '../api/checkout-api';
 import { isFinalResult, purchaseResultOf, type PurchaseResult } from '../lib/purchase-result';
@@ -37,7 +38,9 @@ export default function PurchaseResultPage() {
   const valid = Number.isSafeInteger(orderId) && orderId > 0;
   const [view, setView] = useState<View>(valid ? { kind: 'checking' } : { kind: 'unknown' });
   const [retrying, setRetrying] = useState(false);
+  const [reordering, setReordering] = useState(false);
   const unmountSignal = useUnmountSignal();
+  const navigate = useNavigate();
 
   useEffect(() => {
     document.title = t('result.title');
@@ -88,6 +91,18 @@ export default function PurchaseResultPage() {
     }
   }
 
+  /** To a payable order: this one while unpaid, a new one for the same goods after a declined payment. */
+  async function payAgain(current: number) {
+    setReordering(true);
+    try {
+      void navigate(await payAgainPath({ id: orderId, status: current }));
+    } catch {
+      // the API client has told the player why not (the goods are no longer sold...)
+    } finally {
+      setReordering(false);
+    }
+  }
+
   const title = {
     checking: t('result.checking'),
     pending: t('result.pending'),
@@ -131,10 +146,17 @@ export default function PurchaseResultPage() {
         </p>
       )}
       <div className="co-result__actions">
-        {(view.kind === 'failed' || view.kind === 'pending') && valid && (
-          <Link to={`/purchaseOrder?id=${orderId}`} className="shop-button shop-button--primary shop-button--block" data-testid="pay-again">
+        {(view.kind === 'failed' || view.kind === 'pending') && status !== undefined && canPayAgain(status) && (
+          <button
+            type="button"
+            className="shop-button shop-button--primary shop-button--block"
+            disabled={reordering}
+            aria-busy={reordering}
+            onClick={() => void payAgain(status)}
+            data-testid="pay-again"
+          >
             {t('result.tryAgain')}
-          </Link>
+          </button>
         )}
         {view.kind === 'deliveryError' && (
           <button

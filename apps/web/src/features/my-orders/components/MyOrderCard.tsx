@@ -40,10 +40,10 @@ export function MyOrderCard({
           <span key={item.id} className="mo-item">
             {item.thumb ? <img src={item.thumb} alt="" width={40} height={40} loading="lazy" /> : <span aria-hidden="true">🎁</span>}
             <span className="mo-item__name">{item.productName}</span>
-            <span className="mo-item__qty">{t('orders.quantity', { count: item.quantity })}</span>
+            <span className="mo-item__qty">{t('orders.quantity', { quantity: item.quantity })}</span>
           </span>
         ))}
-        <span className="mo-card__total">
+        <span className="mo-card__total" data-testid="order-footer">
           {t(`orders.${footer}`)} <strong>{formatPrice(amount, order.currency, language)}</strong>
         </span>
       </button>

@@ -54,7 +54,7 @@ export function OrderDetailPopup({
                     {goods.productName}
                     <small>{goods.productDesc}</small>
                   </span>
-                  <span className="mo-item__qty">{t('orders.quantity', { count: goods.num })}</span>
+                  <span className="mo-item__qty">{t('orders.quantity', { quantity: goods.num })}</span>
                   <span>{formatPrice(goods.price, goods.currency || order.currency, language)}</span>
                 </li>
               ))}

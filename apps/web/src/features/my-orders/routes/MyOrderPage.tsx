@@ -10,6 +10,7 @@ import { queueDeliveryRetry, waitForRetriedDelivery } from '../../../shared/orde
 import { patchClientState } from '../../../shared/store/client-store';
 import { NotFoundBlock } from '../../../shared/ui/NotFoundBlock';
 import { PageHeader } from '../../../shared/ui/PageHeader';
+import { confirmAction } from '../../../shared/ui/confirm';
 import { showToast } from '../../../shared/ui/toast';
 import { cancelMyOrder, deleteMyOrder, fetchMyOrders, requestRefund } from '../api/my-orders-api';
 import { MyOrderCard } from '../components/MyOrderCard';
@@ -17,12 +18,6 @@ import type { OrderAction } from '../components/OrderActionButtons';
 import { OrderDetailPopup } from '../components/OrderDetailPopup';
 import { MY_ORDER_TABS, actionsOf, myOrderTab } from '../lib/my-order-view';
 import './my-orders.css';
-
-/** Confirms a destructive action with antd-mobile's Dialog (loaded with this screen's chunk only when asked). */
-async function confirm(content: string, confirmText: string, cancelText: string): Promise<boolean> {
-  const [, { default: Dialog }] = await Promise.all([import('../../../shared/ui/antd-setup'), import('antd-mobile/es/components/dialog')]);
-  return Dialog.confirm({ content, confirmText, cancelText });
-}
 
 /** My Orders of the shop: filter tabs, order detail, and cancel, pay, refund request, delete and retry delivery. */
 export default function MyOrderPage() {
@@ -76,9 +71,9 @@ export default function MyOrderPage() {
       return;
     }
     if (action === 'retryDelivery') return retryDelivery(order.id);
-    if (action === 'del' && !(await confirm(t('myOrder.deleteConfirm'), t('myOrder.delete'), t('common.back')))) return;
-    if (action === 'refund' && !(await confirm(t('myOrder.refundConfirm'), t('myOrder.refund'), t('common.back')))) return;
-    if (action === 'cancel' && !(await confirm(t('myOrder.cancelConfirm'), t('orders.cancelPayment'), t('common.back')))) return;
+    if (action === 'del' && !(await confirmAction(t('myOrder.deleteConfirm'), t('myOrder.delete'), t('common.back')))) return;
+    if (action === 'refund' && !(await confirmAction(t('myOrder.refundConfirm'), t('myOrder.refund'), t('common.back')))) return;
+    if (action === 'cancel' && !(await confirmAction(t('myOrder.cancelConfirm'), t('orders.cancelPayment'), t('common.back')))) return;
     setBusyId(order.id);
     try {
       if (action === 'cancel') await cancelMyOrder(order);

@@ -64,7 +64,7 @@ export function OrderCard({
               <span className="oc-item__name">{item.productName}</span>
               <span className="oc-item__meta">
                 <span className="oc-item__price">{formatPrice(item.price, item.currency || order.currency, language)}</span>
-                <span className="oc-item__qty">{t('orders.quantity', { count: item.quantity })}</span>
+                <span className="oc-item__qty">{t('orders.quantity', { quantity: item.quantity })}</span>
               </span>
             </span>
           </span>

@@ -31,7 +31,7 @@ export function OrderItemsPopup({ order, language, onClose }: { order: Order | n
             {order.items.map((item) => (
               <li key={item.id} className="oc-popup__item">
                 <h3 className="oc-popup__name">
-                  {item.productName} <span className="oc-item__qty">{t('orders.quantity', { count: item.quantity })}</span>
+                  {item.productName} <span className="oc-item__qty">{t('orders.quantity', { quantity: item.quantity })}</span>
                 </h3>
                 <p className="oc-popup__desc">{item.desc || t('orders.noDescription')}</p>
               </li>

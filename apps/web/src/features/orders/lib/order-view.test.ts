@@ -10,11 +10,13 @@ describe('order view', () => {
     expect(tabFromQuery('x')).toBe(1);
   });
 
-  it('footers by status: Order Total while unpaid, Total Paid when complete, Refund Order otherwise', () => {
+  it('footers by status: Order Total while unpaid or never paid, Total Paid when complete, Refund Order when refunded', () => {
     const order = (status: number) => ({ status, payAmount: 0, totalAmount: 4.99 });
     expect([0, 1].map((s) => footerOf(order(s)).footer)).toEqual(['orderTotal', 'orderTotal']);
     expect([2, 3, 8].map((s) => footerOf(order(s)).footer)).toEqual(['totalPaid', 'totalPaid', 'totalPaid']);
-    expect([4, 5, 6, 7, 9].map((s) => footerOf(order(s)).footer)).toEqual(Array(5).fill('refundOrder'));
+    // closed, cancelled and declined orders were never paid: no "Refund Order" as if they had been refunded
+    expect([4, 5, 7].map((s) => footerOf(order(s)).footer)).toEqual(['orderTotal', 'orderTotal', 'orderTotal']);
+    expect([6, 9].map((s) => footerOf(order(s)).footer)).toEqual(['refundOrder', 'refundOrder']);
     expect(footerOf({ status: 3, payAmount: 4.5, totalAmount: 4.99 }).amount).toBe(4.5);
     expect(footerOf({ status: 0, payAmount: 0, totalAmount: 4.99 }).amount).toBe(4.99);
   });

@@ -6,6 +6,7 @@ import type { Order } from '@shop/contract/orders';
 import { useAsyncData } from '../../../shared/hooks/useAsyncData';
 import { useLanguage } from '../../../shared/i18n/useLanguage';
 import { patchClientState } from '../../../shared/store/client-store';
+import { confirmAction } from '../../../shared/ui/confirm';
 import { NotFoundBlock } from '../../../shared/ui/NotFoundBlock';
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import { cancelPayment, fetchOrders } from '../api/orders-api';
@@ -34,7 +35,9 @@ export default function OrderHistoryPage() {
     setQuery(next, { replace: true });
   }
 
+  /** Asks first, as My Orders does: cancelling cannot be undone. */
   async function cancel(order: Order) {
+    if (!(await confirmAction(t('myOrder.cancelConfirm'), t('orders.cancelPayment'), t('common.back')))) return;
     setBusyId(order.id);
     try {
       await cancelPayment(order);

@@ -1,17 +1,22 @@
-import {
-  payermaxOrder,
-  paypalCapture,
-  paypalOrder,
-  xsollaToken,
-} from '@shop/contract/checkout';
+import { payermaxOrder, paypalCapture, paypalOrder, xsollaToken } from '@shop/contract/checkout';
+import { paymentOutcome, type PaymentOutcome } from '@shop/contract/payment-return';
 import { channelListForRegion } from '@shop/contract/channels';
 import { ipCountry } from '@shop/contract/countries';
 import { orderDetail, type Order } from '@shop/contract/orders';
 import { cancelOrderAuto, payOrder } from '@shop/contract/shop-orders';
 import { call } from '../../../shared/api/client';
 
-export const fetchOrder = (orderId: number, silent = false) =>
-  call(orderDetail, { body: { orderId }, silent, quiet: silent });
+export const fetchOrder = (orderId: number) => call(orderDetail, { body: { orderId } });
+
+/**
+ * How a payment ended, for the return page: by the provider's return reference (no session needed: the checkout may
+ * have been handed to another browser), else by the order id with the session. Never sends anyone to /login.
+ */
+export async function fetchPaymentOutcome(target: { ref: string | null; orderId: number }): Promise<PaymentOutcome> {
+  if (target.ref) return call(paymentOutcome, { body: { ref: target.ref }, silent: true, quiet: true });
+  const order = await call(orderDetail, { body: { orderId: target.orderId }, silent: true, quiet: true, authRedirect: false });
+  return { status: order.status, payAmount: order.payAmount || order.totalAmount, currency: order.currency };
+}
 
 /** PayPal's return carries the approved PayPal order id as `token`. */
 export const capturePaypal = (orderId: number, thirdOrderId: string) =>

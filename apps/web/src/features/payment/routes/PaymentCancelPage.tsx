@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { PaymentResultActions } from '../components/PaymentResultActions';
+import { readToken } from '../../../shared/storage/token';
+import { PaymentCancelled } from '../components/PaymentCancelled';
 import { breakOutOfFrame, paymentQuery } from '../lib/target';
 import './payment.css';
 
@@ -9,8 +10,9 @@ import './payment.css';
 export default function PaymentCancelPage() {
   const { t } = useTranslation();
   const [query] = useSearchParams();
-  const { from } = paymentQuery(query);
+  const { from, orderId } = paymentQuery(query);
   const [framed] = useState(() => typeof window !== 'undefined' && window.top !== window.self);
+  const [session] = useState(() => readToken() !== null);
 
   useEffect(() => {
     document.title = t('payment.cancelTitle');
@@ -18,14 +20,5 @@ export default function PaymentCancelPage() {
   }, [t]);
 
   if (framed) return null;
-  return (
-    <main className="pay-result" data-testid="payment-cancel">
-      <div className="pay-result__icon pay-result__icon--closed" aria-hidden="true">
-        ✕
-      </div>
-      <h1 className="pay-result__title">{t('payment.cancelTitle')}</h1>
-      <p className="pay-result__text">{t('payment.cancelText')}</p>
-      <PaymentResultActions from={from} />
-    </main>
-  );
+  return <PaymentCancelled from={from} session={session} orderId={orderId} />;
 }

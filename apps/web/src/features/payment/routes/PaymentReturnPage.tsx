@@ -1,19 +1,23 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import type { Order } from '@shop/contract/orders';
+import type { PaymentOutcome } from '@shop/contract/payment-return';
+import { ApiCode } from '@shop/contract/envelope';
+import { ApiError } from '../../../shared/api/api-error';
 import { formatPrice } from '../../../shared/lib/format';
 import { useLanguage } from '../../../shared/i18n/useLanguage';
-import { capturePaypal, fetchOrder } from '../api/payment-api';
+import { readToken } from '../../../shared/storage/token';
+import { capturePaypal, fetchPaymentOutcome } from '../api/payment-api';
+import { PaymentCancelled } from '../components/PaymentCancelled';
 import { PaymentResultActions } from '../components/PaymentResultActions';
 import { paymentResultPath } from '../../../shared/payment/paths';
 import { outcomeOf, type Outcome } from '../../../shared/lib/order-outcome';
 import { POLL_TIMEOUT_MS } from '../../../shared/lib/poll-status';
-import { POLL_TIMEOUT_NOT_PAID_MS, pollUntilSettled, providerSaysNotPaid } from '../lib/order-outcome';
+import { POLL_TIMEOUT_NOT_PAID_MS, pollUntilSettled, providerSaysCancelled, providerSaysNotPaid } from '../lib/order-outcome';
 import { breakOutOfFrame, paymentQuery } from '../lib/target';
 import './payment.css';
 
-type View = { phase: 'checking' } | { phase: 'result'; order: Order | undefined; outcome: Outcome | 'unknown' };
+type View = { phase: 'checking' } | { phase: 'result'; payment: PaymentOutcome | undefined; outcome: Outcome | 'unknown' };
 
 // PayPal approvals are captured once per page load even if the effect runs twice (StrictMode, remounts).
 const captured = new Map<string, Promise<unknown>>();
@@ -30,26 +34,34 @@ const ICONS: Record<Outcome | 'unknown' | 'checking', string> = {
 };
 
 /**
- * Where providers send the player back. The provider's own `status` in the query is never trusted: the page asks our
- * server for the order until its status leaves "awaiting / processing" (every 1.5 s, about 30 s at most).
+ * Where providers send the player back, possibly in another browser than the one that started the payment (a game's
+ * web view hands the checkout to the system browser): it needs no session. The order is looked up by the return
+ * address's `ref` (unguessable, shows only status and amount), or with the session by its id. The provider's own
+ * `status` in the query is never trusted: the page asks our server until the order leaves "awaiting / processing"
+ * (every 1.5 s, about 30 s at most); only PayerMax's CANCEL is shown at once (nothing will follow it).
  */
 export default function PaymentReturnPage() {
   const { t } = useTranslation();
   const language = useLanguage();
   const [query] = useSearchParams();
   const { from, orderId, channel } = paymentQuery(query);
+  const ref = query.get('ref');
   const paypalToken = channel === 'paypal' ? query.get('token') : null;
   const notPaidHint = providerSaysNotPaid(channel, query);
+  const cancelled = providerSaysCancelled(channel, query);
   const navigate = useNavigate();
   const [view, setView] = useState<View>({ phase: 'checking' });
   const [framed] = useState(() => typeof window !== 'undefined' && window.top !== window.self);
+  // the browser that started the payment has the session; another one (the system browser) has none
+  const [session] = useState(() => readToken() !== null);
+  const lookable = orderId !== null && (ref !== null || session);
 
   useEffect(() => {
-    document.title = t('payment.returnTitle');
-  }, [t]);
+    document.title = cancelled ? t('payment.cancelTitle') : t('payment.returnTitle');
+  }, [t, cancelled]);
 
   useEffect(() => {
-    if (breakOutOfFrame() || orderId === null) return;
+    if (breakOutOfFrame() || orderId === null || cancelled || !lookable) return;
     const controller = new AbortController();
     void (async () => {
       if (paypalToken) {
@@ -57,14 +69,16 @@ export default function PaymentReturnPage() {
         if (!captured.has(key)) captured.set(key, capturePaypal(orderId, paypalToken).catch(() => undefined));
         await captured.get(key);
       }
-      if (from === 'shop' && !notPaidHint) {
-        // shop orders show their outcome on the shop's purchase result screen
+      if (from === 'shop' && session && !notPaidHint) {
+        // shop orders show their outcome (and the delivery) on the shop's purchase result screen
         if (!controller.signal.aborted) void navigate(`/purchaseResult?orderId=${orderId}`, { replace: true });
         return;
       }
       const { value, settled } = await pollUntilSettled({
-        load: () => fetchOrder(orderId, true),
-        statusOf: (order) => order.status,
+        load: () => fetchPaymentOutcome({ ref, orderId }),
+        statusOf: (payment) => payment.status,
+        // no such order (or a forged ref): asking again cannot change that
+        isFinalFailure: (error) => error instanceof ApiError && error.code === ApiCode.NOT_FOUND,
         signal: controller.signal,
         timeoutMs: notPaidHint ? POLL_TIMEOUT_NOT_PAID_MS : POLL_TIMEOUT_MS,
       });
@@ -76,17 +90,18 @@ export default function PaymentReturnPage() {
       }
       setView({
         phase: 'result',
-        order: value,
+        payment: value,
         outcome: value && settled ? outcomeOf(value.status) : value ? 'pending' : 'unknown',
       });
     })();
     return () => controller.abort();
-  }, [orderId, paypalToken, notPaidHint, from, channel, navigate]);
+  }, [orderId, ref, session, lookable, paypalToken, notPaidHint, cancelled, from, channel, navigate]);
 
   if (framed) return null;
+  if (cancelled) return <PaymentCancelled from={from} session={session} orderId={orderId} />;
 
-  const outcome = orderId === null ? 'unknown' : view.phase === 'checking' ? 'checking' : view.outcome;
-  const order = view.phase === 'result' ? view.order : undefined;
+  const outcome = !lookable ? 'unknown' : view.phase === 'checking' ? 'checking' : view.outcome;
+  const payment = view.phase === 'result' ? view.payment : undefined;
   const title = {
     checking: t('payment.checking'),
     pending: t('payment.pendingTitle'),
@@ -117,21 +132,25 @@ export default function PaymentReturnPage() {
         {title}
       </h1>
       <p className="pay-result__text">{text}</p>
-      {order && (
+      {payment && (
         <dl className="pay-result__facts">
           {outcome === 'success' && (
             <div>
               <dt>{t('payment.amountPaid')}</dt>
-              <dd data-testid="paid-amount">{formatPrice(order.payAmount || order.totalAmount, order.currency, language)}</dd>
+              <dd data-testid="paid-amount">{formatPrice(payment.payAmount, payment.currency, language)}</dd>
             </div>
           )}
           <div>
             <dt>{t('payment.orderStatus')}</dt>
-            <dd data-testid="order-status">{t(`status.${order.status}`)}</dd>
+            <dd data-testid="order-status">{t(`status.${payment.status}`)}</dd>
           </div>
         </dl>
       )}
-      <PaymentResultActions from={from} />
+      <PaymentResultActions
+        from={from}
+        session={session}
+        order={orderId !== null && payment && outcome !== 'pending' ? { id: orderId, status: payment.status } : undefined}
+      />
     </main>
   );
 }

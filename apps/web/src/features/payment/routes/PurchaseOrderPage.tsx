@@ -9,6 +9,7 @@ import { useLanguage } from '../../../shared/i18n/useLanguage';
 import { formatPrice } from '../../../shared/lib/format';
 import { currentPlatform } from '../../../shared/lib/platform';
 import { useClientStore } from '../../../shared/store/client-store';
+import { payMethodLabel } from '../../../shared/payment/method-name';
 import { ChannelPicker } from '../../../shared/ui/ChannelPicker';
 import { NotFoundBlock } from '../../../shared/ui/NotFoundBlock';
 import { PageHeader } from '../../../shared/ui/PageHeader';
@@ -95,7 +96,7 @@ export default function PurchaseOrderPage() {
                   <li key={item.id} className="po-item" data-testid="order-item">
                     {item.thumb && <img src={item.thumb} alt="" width={48} height={48} loading="lazy" />}
                     <span className="po-item__name">{item.productName}</span>
-                    <span className="po-item__qty">{t('orders.quantity', { count: item.quantity })}</span>
+                    <span className="po-item__qty">{t('orders.quantity', { quantity: item.quantity })}</span>
                     <span className="po-item__price">
                       {formatPrice(item.price, item.currency || order.currency, language)}
                     </span>
@@ -111,7 +112,9 @@ export default function PurchaseOrderPage() {
               <h2 id="po-method" className="po-card__title">
                 {t('voucher.paymentMethod')}
               </h2>
-              <p data-testid="order-channel">{chosen?.payMethodName ?? order.payMethodName ?? order.thirdChannelName ?? '—'}</p>
+              <p data-testid="order-channel">
+                {payMethodLabel(chosen?.payMethodName ?? order.payMethodName ?? order.thirdChannelName ?? '—', t)}
+              </p>
               {isPayable(order.status) && shown.length > 0 && (
                 <ChannelPicker channels={shown} selectedId={chosen?.id ?? null} onSelect={setChannelId} />
               )}

@@ -24,19 +24,11 @@ export function productPath(product: { id: number; goodsType: number }): string 
   return `/home/goodsDetail?id=${product.id}`;
 }
 
-/** The voucher page for a bound game account (it logs in from these, as when the game opens it). */
-export function voucherPagePath(role: { appId: number; roleId: string; serverId: string; gameId: string; level: number } | undefined, appId: number): string {
-  if (!role) return `/voucher?appId=${appId}&from=close`;
-  const query = new URLSearchParams({
-    appId: String(role.appId),
-    roleId: role.roleId,
-    serverId: role.serverId,
-    // the game ID is the game's account id of the voucher links
-    accountId: role.gameId,
-    userLevel: String(role.level),
-  });
-  return `/voucher?${query.toString()}`;
-}
+/**
+ * Vouchers are bought on the voucher page, which keeps the shop's session and buys for its game account: the page is
+ * opened without the game's launch parameters, so it never logs anybody else in (docs/decisions.md).
+ */
+export const VOUCHER_PAGE_PATH = '/voucher';
 
 /** Quantity picker bounds (contract: 1..10 per line). */
 export function clampQuantity(value: number, max = 10): number {

@@ -8,7 +8,7 @@ import { startSettlement, toCartProduct } from '../../../shared/checkout/settlem
 import { getConfig } from '../../../shared/config/runtime-config';
 import { useAsyncData } from '../../../shared/hooks/useAsyncData';
 import { useLanguage } from '../../../shared/i18n/useLanguage';
-import { formatNumber, formatPrice } from '../../../shared/lib/format';
+import { formatPrice } from '../../../shared/lib/format';
 import { patchClientState } from '../../../shared/store/client-store';
 import { NotFoundBlock } from '../../../shared/ui/NotFoundBlock';
 import { PageHeader } from '../../../shared/ui/PageHeader';
@@ -59,7 +59,7 @@ export default function GoodsDetailPage() {
 
   function add() {
     const problem = addToCart(toCartProduct(product!), quantity);
-    showToast(problem ? t('cart.maxItems', { max: MAX_QUANTITY }) : t('cart.added'));
+    showToast(problem ? t('cart.maxItems', { count: MAX_QUANTITY }) : t('cart.added'));
   }
 
   return (
@@ -72,7 +72,7 @@ export default function GoodsDetailPage() {
         <h2 className="sh-detail__name" data-testid="product-name">
           {product.productName}
         </h2>
-        {diamonds !== undefined && <p className="sh-detail__meta">{t('shop.gemsAmount', { amount: formatNumber(diamonds, language) })}</p>}
+        {diamonds !== undefined && <p className="sh-detail__meta" data-testid="gems-amount">{t('shop.gemsAmount', { count: diamonds })}</p>}
         <Price
           price={product.productPrice}
           discountPrice={product.productDiscountPrice}

@@ -11,7 +11,7 @@ import { NotFoundBlock } from '../../../shared/ui/NotFoundBlock';
 import { fetchProducts } from '../api/shop-api';
 import { AccountChip } from '../components/AccountChip';
 import { ProductCard } from '../components/ProductCard';
-import { HOME_TABS, productPath, tabFromQuery, tabOf, voucherPagePath } from '../lib/home-tabs';
+import { HOME_TABS, VOUCHER_PAGE_PATH, productPath, tabFromQuery, tabOf } from '../lib/home-tabs';
 import { GoodsType } from '@shop/contract/catalog';
 import './shop.css';
 
@@ -75,7 +75,7 @@ export default function HomePage() {
                     key={product.id}
                     product={product}
                     language={language}
-                    to={product.goodsType === GoodsType.VOUCHER ? voucherPagePath(current, product.appId) : productPath(product)}
+                    to={product.goodsType === GoodsType.VOUCHER ? VOUCHER_PAGE_PATH : productPath(product)}
                   />
                 ))}
               </div>

@@ -2,7 +2,6 @@ import { useTranslation } from 'react-i18next';
 import { diamondAmountOf, type VoucherGoods } from '@shop/contract/catalog';
 import type { PayChannel } from '@shop/contract/channels';
 import type { Language } from '@shop/contract/languages';
-import { formatNumber } from '../../../shared/lib/format';
 import { Price } from '../../../shared/ui/Price';
 
 /** Order summary and Submit Order: disabled (with a prompt) until a voucher is chosen. */
@@ -33,7 +32,7 @@ export function BottomBar({
               {diamonds !== undefined && (
                 <span className="vp-bar__diamonds" data-testid="bar-diamonds">
                   {' '}
-                  {t('voucher.diamonds', { amount: formatNumber(diamonds, language) })}
+                  {t('voucher.gems', { count: diamonds })}
                 </span>
               )}
             </span>

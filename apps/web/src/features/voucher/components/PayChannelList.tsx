@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { payMethodLabel } from '../../../shared/payment/method-name';
 import type { PayChannel } from '@shop/contract/channels';
 
 /** Payment methods as a radio list (icon and name), with View More when more than five are offered. */
@@ -27,6 +28,7 @@ export function PayChannelList({
               className={`vp-channel${checked ? ' vp-channel--checked' : ''}`}
               data-testid="pay-channel"
               data-channel={channel.thirdChannelName}
+              data-method={channel.payMethodId}
               data-checked={checked}
             >
               <input
@@ -42,7 +44,7 @@ export function PayChannelList({
                   <img src={channel.payIcon} alt="" width={32} height={32} loading="lazy" decoding="async" />
                 )}
               </span>
-              <span className="vp-channel__name">{channel.payMethodName}</span>
+              <span className="vp-channel__name">{payMethodLabel(channel.payMethodName, t)}</span>
               <span className="vp-channel__radio" aria-hidden="true" />
             </label>
           );

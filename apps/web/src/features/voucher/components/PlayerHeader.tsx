@@ -1,25 +1,34 @@
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import type { UserInfo } from '@shop/contract/auth';
 import type { Language } from '@shop/contract/languages';
+import { loginPathReturningTo } from '../../../shared/auth/login-return';
 import { LanguageSelect } from '../../../shared/ui/LanguageSelect';
 
-/** Dark header: game name, server name (not for every game) and role, with the language dropdown. */
+/**
+ * Dark header: game name, server name (not for every game) and role, with the language dropdown. Without a session
+ * (`guest`) it asks the player to log in; a session without a game account asks for one to be bound.
+ */
 export function PlayerHeader({
   user,
+  guest,
   showServerName,
   language,
 }: {
   user: UserInfo | undefined;
+  guest: boolean;
   showServerName: boolean;
   language: Language;
 }) {
   const { t } = useTranslation();
   const role = user?.gameRole;
+  const waiting = !guest && !user;
   return (
     <header className="vp-header">
       <div className="vp-header__top">
         <h1 className="vp-header__game" data-testid="game-name">
-          {role?.gameName ?? <span className="shop-skeleton shop-skeleton--text" aria-label={t('common.loading')} />}
+          {role?.gameName ??
+            (waiting ? <span className="shop-skeleton shop-skeleton--text" aria-label={t('common.loading')} /> : t('voucher.title'))}
         </h1>
         <LanguageSelect value={language} className="vp-header__language" />
       </div>
@@ -42,6 +51,16 @@ export function PlayerHeader({
             <dd data-testid="role-name">{role.roleName}</dd>
           </div>
         </dl>
+      )}
+      {guest && (
+        <Link to={loginPathReturningTo('/voucher')} className="vp-header__action" data-testid="voucher-login">
+          {t('voucher.logIn')}
+        </Link>
+      )}
+      {user && !role && (
+        <Link to="/role" className="vp-header__action" data-testid="voucher-bind-role">
+          {t('shop.bindFirst')}
+        </Link>
       )}
     </header>
   );

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { ApiCode } from '@shop/contract/envelope';
-import { useSearchParams } from 'react-router';
+import { useLocation } from 'react-router';
 import type { VoucherGoods } from '@shop/contract/catalog';
 import { appShowsServerName } from '@shop/contract/games';
 import type { Language } from '@shop/contract/languages';
@@ -11,7 +11,7 @@ import { useAsyncData } from '../../../shared/hooks/useAsyncData';
 import { currentPlatform } from '../../../shared/lib/platform';
 import { patchClientState, useClientStore } from '../../../shared/store/client-store';
 import { clearToken } from '../../../shared/storage/token';
-import { readPlayerInfo, savePlayerInfo } from '../../../shared/storage/uinfo';
+import { savePlayerInfo } from '../../../shared/storage/uinfo';
 import {
   fetchChannels,
   fetchChannelsForIp,
@@ -22,8 +22,7 @@ import {
   submitVoucherOrder,
 } from '../api/voucher-api';
 import { preselectChannel, visibleChannels } from '../lib/channels';
-import { playerInfoFromQuery } from '../lib/player-info';
-import { preloadKeys, takePreloaded, takeSettled } from '../preload';
+import { firstAppId, preloadKeys, takePreloaded, takeSettled, takeVoucherEntry } from '../preload';
 import { regionFromIp } from '../lib/region';
 
 /** An unknown game or region answers 404: the lists are then shown as "Not found", not as a failure. */
@@ -31,24 +30,31 @@ const notFound = (error: unknown) => error instanceof ApiError && error.code ===
 
 /** The voucher page's flow (spec section 4, "Voucher page flow"). */
 export function useVoucherPage(language: Language) {
-  const [query] = useSearchParams();
-  const [player] = useState(() => playerInfoFromQuery(query, readPlayerInfo()));
+  const { search } = useLocation();
+  // a launch logs in; a session is kept and acted for; a guest is asked to log in (lib/player-info.ts, voucherEntry)
+  const [entry] = useState(() => takeVoucherEntry(search));
   const [platform] = useState(currentPlatform);
-  const appId = player.appId;
+  const entryKey = preloadKeys.entry(entry);
 
   // 1. Quick login from the player info; the token is saved on code 200. A stale token from an earlier visit is
   //    dropped first so the catalogue calls made meanwhile do not carry it.
   // The entry started the first calls already (../preload): each is taken once, a reload asks the server again.
-  const playerKey = preloadKeys.player(player);
-  const login = useAsyncData(`login:${playerKey}`, async () => {
-    const preloaded = takePreloaded('login', playerKey);
+  const login = useAsyncData(entry.kind === 'launch' ? `login:${entryKey}` : null, async () => {
+    const preloaded = takePreloaded('login', entryKey);
     if (preloaded) return preloaded;
-    savePlayerInfo(player);
+    if (entry.kind !== 'launch') throw new Error('only a launch logs in');
+    savePlayerInfo(entry.player);
     clearToken();
-    return loginWithPlayerInfo(player);
-  }, () => takeSettled('login', playerKey));
-  const loggedIn = login.data !== undefined;
-  const user = useAsyncData(loggedIn ? 'user' : null, () => takePreloaded('user', playerKey) ?? fetchUserInfo());
+    return loginWithPlayerInfo(entry.player);
+  }, () => takeSettled('login', entryKey));
+  const loggedIn = entry.kind === 'session' || login.data !== undefined;
+  const user = useAsyncData(loggedIn ? `user:${entryKey}` : null, () => takePreloaded('user', entryKey) ?? fetchUserInfo());
+  // the game account the page buys for: the launched one as soon as its login is in, else the session's (user/info:
+  // the one the session was opened for, else the player's default)
+  const role = user.data?.gameRole ?? null;
+  const buyer = entry.kind === 'launch' ? (login.data ? entry.player : null) : role;
+  const [startAppId] = useState(() => firstAppId(entry));
+  const appId = buyer?.appId ?? startAppId;
 
   // 2. The voucher goods (cached per appId in the client store, names in the active language) and the country.
   const cached = useClientStore((state) => state.voucherLists[String(appId)]);
@@ -101,19 +107,19 @@ export function useVoucherPage(language: Language) {
 
   const [submitting, setSubmitting] = useState(false);
   const ios = platform === 'ios';
-  const canSubmit = Boolean(voucher && channel && region && ipRegion && loggedIn && !ios && !submitting);
+  const canSubmit = Boolean(voucher && channel && region && ipRegion && buyer && !ios && !submitting);
 
   // 6. Submitting creates the order, then proceeds by channel.
   async function submit() {
-    if (!canSubmit || !voucher || !channel || !region || !ipRegion) return;
+    if (!canSubmit || !voucher || !channel || !region || !ipRegion || !buyer) return;
     setSubmitting(true);
     // the payment step (provider rules, widget loader) is its own chunk: fetched while the order is created
     const payment = import('../../../shared/payment/start-payment');
     payment.catch(() => undefined); // awaited below; a failure is reported there
     try {
       const order = await submitVoucherOrder({
-        appId,
-        gameRoleId: player.roleId,
+        appId: buyer.appId,
+        gameRoleId: buyer.roleId,
         regionCode: ipRegion,
         selectedRegionCode: region,
         id: voucher.id,
@@ -152,11 +158,12 @@ export function useVoucherPage(language: Language) {
   }
 
   return {
-    player,
     platform,
     ios,
     login,
     loggedIn,
+    /** Nobody is logged in (no launch, no session): the page asks the player to log in. */
+    guest: entry.kind === 'guest',
     user: user.data,
     showServerName: appShowsServerName(appId),
     vouchers: voucherList,

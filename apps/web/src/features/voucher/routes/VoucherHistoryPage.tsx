@@ -35,7 +35,7 @@ export default function VoucherHistoryPage() {
       <main className="vh-main" aria-busy={history.loading}>
         {data && (
           <p className="vh-balance" data-testid="voucher-balance">
-            {t('voucherHistory.balance', { balance: formatNumber(data.balance, language) })}
+            {t('voucherHistory.balance', { count: data.balance })}
           </p>
         )}
         {!data ? (

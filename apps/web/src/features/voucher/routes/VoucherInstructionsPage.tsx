@@ -1,17 +1,15 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { formatNumber } from '../../../shared/lib/format';
-import { useLanguage } from '../../../shared/i18n/useLanguage';
 import { PageHeader } from '../../../shared/ui/PageHeader';
-import { instructionsBackPath } from '../lib/back-path';
+import { instructionsBackPath, openedFromShop } from '../lib/back-path';
 import './voucher.css';
 
 export default function VoucherInstructionsPage() {
   const { t } = useTranslation();
-  const language = useLanguage();
   const [query] = useSearchParams();
-  const back = instructionsBackPath(query.get('from'));
+  const from = query.get('from');
+  const back = instructionsBackPath(from);
 
   useEffect(() => {
     document.title = t('instructions.title');
@@ -34,15 +32,15 @@ export default function VoucherInstructionsPage() {
         <section className="vp-section">
           <h2 className="vp-section__title">{t('instructions.examplesTitle')}</h2>
           <ul className="vp-examples">
-            <li>{t('instructions.example30', { amount: formatNumber(499, language) })}</li>
-            <li>{t('instructions.example365', { amount: formatNumber(4999, language) })}</li>
+            <li>{t('instructions.example30', { count: 499 })}</li>
+            <li>{t('instructions.example365', { count: 4999 })}</li>
           </ul>
         </section>
         <p className="vp-ios" role="note">
           {t('voucher.iosHint')}
         </p>
-        <Link to={back} className="shop-button shop-button--primary shop-button--block">
-          {t('instructions.back')}
+        <Link to={back} className="shop-button shop-button--primary shop-button--block" data-testid="instructions-back">
+          {openedFromShop(from) ? t('payment.backToShop') : t('instructions.back')}
         </Link>
       </main>
     </div>

@@ -46,7 +46,7 @@ export default function VoucherPage() {
 
   return (
     <div className="vp">
-      <PlayerHeader user={page.user} showServerName={page.showServerName} language={language} />
+      <PlayerHeader user={page.user} guest={page.guest} showServerName={page.showServerName} language={language} />
 
       <main className="vp-main">
         {page.login.error !== null && page.login.error !== undefined && !page.loggedIn && (
