@@ -166,11 +166,11 @@ export async function placeOrder(db: DirectDb, fixture: DirectFixture, player: D
   return { orderId: Number(read!['order_id']), orderSn, payMinor: product.discountPriceMinor, currency: product.currency };
 }
 
-/** One game spend, as GameVouchersService sends it: one statement. */
+/** One game spend, as GameVouchersService sends it: one statement in its own transaction. */
 export async function spendOnce(db: DirectDb, appId: number, player: DirectPlayer, transactionId: string): Promise<void> {
   const body = { serverId: '10001', roleId: player.roleId, transactionId, amount: 1, itemId: 'bench-item', itemName: 'Bench item' };
   const hash = createHash('sha256').update(JSON.stringify([body.serverId, body.roleId, body.amount, body.itemId, body.itemName])).digest('hex');
-  const { rows } = await send(db.query, spendStatement(appId, body, hash));
+  const { rows } = await db.transaction((query) => send(query, spendStatement(appId, body, hash)));
   if (!rows.length) throw new Error(`direct spend ${transactionId}: nothing spent`);
 }
 

@@ -63,8 +63,8 @@ export function spendStatement(appId: number, body: SpendRequest, requestHash: s
 
 /**
  * Vouchers spent in the games, through the ledger (append-only, balance never below zero).
- * A spend is one atomic statement (spendStatement): a retry racing the first request waits for its row lock and then
- * finds the transactionId taken, and answers the stored result. Reversals take an advisory lock named after the
+ * A spend is one statement (spendStatement) in its own transaction: a retry racing the first request waits for its row
+ * lock and then finds the transactionId taken, and answers the stored result. Reversals take an advisory lock named after the
  * transaction, then the ledger locks the account row.
  */
 export class GameVouchersService {
@@ -82,7 +82,10 @@ export class GameVouchersService {
     const requestHash = requestHashOf(body);
     let row: { balance_after: number | string; created_at: Date | string } | undefined;
     try {
-      [row] = (await this.db.execute(spendStatement(appId, body, requestHash)) as unknown as { rows: (typeof row)[] }).rows;
+      // In a transaction of its own although it is one statement: the COMMIT is then sent only once the statement has
+      // answered, so a spend whose caller has gone (a partition, a timeout answered with 503) is rolled back by
+      // PostgreSQL (idle_in_transaction_session_timeout) instead of committing after the game was told it failed.
+      [row] = await this.db.transaction(async (tx) => (await tx.execute(spendStatement(appId, body, requestHash)) as unknown as { rows: (typeof row)[] }).rows);
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
     }
