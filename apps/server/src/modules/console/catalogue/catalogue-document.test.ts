@@ -183,7 +183,7 @@ describe.each(BACKENDS)('catalogue export and import (%s)', (backend) => {
       expect(dry.body.data.valid, what).toBe(false);
       expect(dry.body.data.errors, what).toContainEqual(problem);
       const refused = await expectCatalogueRefused(shop, 400, () => importDoc(body, false), /refused and nothing was changed/);
-      expect(refused.body.message, what).toContain(`the first at ${dry.body.data.errors[0]!.path};`);
+      expect(refused.body.message, what).toContain(`First: ${dry.body.data.errors[0]!.path}`);
       expect(await catalogueState(shop), what).toBe(before);
     }
     for (const body of [null, [], 'catalogue', 42, {}]) {
