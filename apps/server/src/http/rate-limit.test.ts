@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
+import { postgresStore } from './rate-limit.ts';
 import { BACKENDS, startShop, type ApiAnswer, type Backend, type TestShop } from '../../test/harness.ts';
 import type { TokenData } from '@shop/contract/auth';
 import { channelOf, orderBody, vouchers, type Player } from '../../test/shopping.ts';
@@ -173,6 +174,17 @@ describe.runIf(process.env.TEST_DATABASE_URL)('rate limits shared by two instanc
     expectLimited(answers.find((answer) => answer.status !== 200)!);
     expectLimited(await login(second));
     expectLimited(await login(first));
+  });
+
+  it('sends the hits of one turn of the event loop as one statement, each hit getting its own count', async () => {
+    const store = new (postgresStore(first.services.database.counters!))();
+    const hit = (key: string) => new Promise<number>((resolve, reject) => store.incr(key, (error, result) => (error ? reject(error) : resolve(result!.current)), 60_000));
+    const key = `batch:${freshIp()}`;
+    const before = first.services.database.statements();
+    const counts = await Promise.all([hit(key), hit(key), hit(`${key}:other`), hit(key)]);
+    expect(first.services.database.statements() - before).toBe(1);
+    expect(counts).toEqual([1, 2, 1, 3]);
+    expect(await hit(key)).toBe(4);
   });
 
   it('counts on connections whose commits do not wait for the WAL flush (a lost count is harmless), the shop’s own do', async () => {

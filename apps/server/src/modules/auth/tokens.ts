@@ -1,5 +1,5 @@
-import { createHash, webcrypto, randomBytes, randomUUID } from 'node:crypto';
-import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { createSigner, createVerifier, TokenError } from 'fast-jwt';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { TOKEN_HEAD, type TokenData } from '@shop/contract/auth';
 import type { Db, Executor } from '../../db/client.ts';
@@ -23,10 +23,12 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
 
 export class TokenService {
   /**
-   * Imported once as a Web Crypto key: given the raw secret, jose imports it again on every sign and verify (measured:
-   * 0.05 ms per verify against 0.02 ms), a cost on every authenticated request.
+   * fast-jwt (the library under @fastify/jwt) signs and verifies with Node's own HMAC, synchronously: measured here 5 µs
+   * per verify against 35 µs for jose through Web Crypto, on every authenticated request. HS256 only (an allow-list: a
+   * token naming another algorithm, or none, is refused).
    */
-  private readonly key: Promise<webcrypto.CryptoKey>;
+  private readonly sign: (claims: Record<string, unknown>) => string;
+  private readonly verify: (token: string) => { header: { typ?: unknown }; payload: Record<string, unknown> };
 
   constructor(
     private readonly db: Db,
@@ -34,7 +36,8 @@ export class TokenService {
     private readonly accessTtlSeconds: number,
     private readonly refreshTtlDays: number,
   ) {
-    this.key = webcrypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+    this.sign = createSigner({ key: secret, algorithm: ALGORITHM, iss: ISSUER, expiresIn: accessTtlSeconds * 1000, header: { alg: ALGORITHM, typ: 'access' } });
+    this.verify = createVerifier({ key: secret, algorithms: [ALGORITHM], allowedIss: ISSUER, complete: true });
   }
 
   /** Opens a new session: a short-lived JWT and the first refresh token of a new family. */
@@ -44,7 +47,8 @@ export class TokenService {
 
   async verifyAccessToken(token: string): Promise<SessionUser> {
     try {
-      const { payload } = await jwtVerify(token, await this.key, { algorithms: [ALGORITHM], issuer: ISSUER, typ: 'access' });
+      const { header, payload } = this.verify(token);
+      if (header.typ !== 'access') throw unauthenticated();
       const userId = Number(payload.sub);
       if (!Number.isSafeInteger(userId) || userId <= 0) throw unauthenticated();
       const gameAccountId = typeof payload.gaid === 'number' ? payload.gaid : undefined;
@@ -63,10 +67,10 @@ export class TokenService {
       if (!state || Number(state.sv) !== sessionVersion || state.revoked) throw new SessionEnded();
       return { userId, gameAccountId, familyId };
     } catch (error) {
-      if (error instanceof joseErrors.JWTExpired) throw sessionExpired();
+      if (error instanceof TokenError && error.code === TokenError.codes.expired) throw sessionExpired();
       if (error instanceof SessionEnded) throw unauthenticated('invalidRefreshToken');
       if (error instanceof AccountBlocked) throw unauthenticated('accountBlocked');
-      if (error instanceof joseErrors.JOSEError || error instanceof DomainError) throw unauthenticated();
+      if (error instanceof TokenError || error instanceof DomainError) throw unauthenticated();
       // Anything else (the database being unreachable) is not the caller's fault: let the error handler answer 503.
       throw error;
     }
@@ -123,14 +127,7 @@ export class TokenService {
     const [row] = await this.db.select({ sv: users.sessionVersion, blockedAt: users.blockedAt }).from(users).where(eq(users.id, user.userId));
     if (row?.blockedAt) throw forbidden('accountBlocked');
     const claims = { sv: row?.sv ?? 0, fid: familyId, ...(user.gameAccountId ? { gaid: user.gameAccountId } : {}) };
-    const token = await new SignJWT(claims)
-      .setProtectedHeader({ alg: ALGORITHM, typ: 'access' })
-      .setSubject(String(user.userId))
-      .setIssuer(ISSUER)
-      .setIssuedAt()
-      .setJti(randomUUID())
-      .setExpirationTime(`${this.accessTtlSeconds}s`)
-      .sign(await this.key);
+    const token = this.sign({ ...claims, sub: String(user.userId), jti: randomUUID() });
     const refreshToken = randomBytes(32).toString('base64url');
     await this.db.insert(refreshTokens).values({
       userId: user.userId,

@@ -11,6 +11,8 @@ import {
   parseJsonBody,
   sendRequest,
   type ProviderClientOptions,
+  undiciRequest,
+  type ProviderFetch,
 } from '../provider-http.ts';
 
 /** The code of every accepted PayerMax request. */
@@ -91,7 +93,7 @@ export function hostedCheckoutUrl(response: PayermaxResponse<PayermaxOrderAndPay
 
 /** PayerMax aggregate-pay gateway: every call is a signed JSON envelope, every answer is signed by PayerMax. */
 export class PayermaxClient {
-  private readonly fetch: typeof fetch;
+  private readonly fetch: ProviderFetch;
   private readonly now: () => number;
   private readonly merchantKey: KeyObject;
   private readonly platformKey: KeyObject;
@@ -100,7 +102,7 @@ export class PayermaxClient {
     private readonly config: PayermaxConfig,
     options: ProviderClientOptions = {},
   ) {
-    this.fetch = options.fetch ?? globalThis.fetch;
+    this.fetch = options.fetch ?? undiciRequest;
     this.now = options.now ?? Date.now;
     // Parsed once, here, so a malformed key stops the server at start-up instead of failing the first payment.
     this.merchantKey = loadPayermaxKey('PAYERMAX_PRIVATE_KEY', config.merchantPrivateKeyPem, 'private');

@@ -13,6 +13,8 @@ import {
   sendRequest,
   type ProviderClientOptions,
   type ProviderResponse,
+  undiciRequest,
+  type ProviderFetch,
 } from '../provider-http.ts';
 
 const TokenResponse = z.object({ access_token: z.string().min(1), expires_in: z.number().positive() });
@@ -147,7 +149,7 @@ interface CachedToken {
 
 /** PayPal Orders v2 over REST. The same code talks to PayPal or to the sandbox stand-in; only `config.baseUrl` differs. */
 export class PaypalClient {
-  private readonly fetch: typeof fetch;
+  private readonly fetch: ProviderFetch;
   private readonly now: () => number;
   private token?: CachedToken;
   /** The token request in flight, shared by everyone who needs a token meanwhile. */
@@ -157,7 +159,7 @@ export class PaypalClient {
     private readonly config: PaypalConfig,
     options: ProviderClientOptions = {},
   ) {
-    this.fetch = options.fetch ?? globalThis.fetch;
+    this.fetch = options.fetch ?? undiciRequest;
     this.now = options.now ?? Date.now;
   }
 

@@ -13,6 +13,8 @@ import {
   sendRequest,
   type ProviderClientOptions,
   type ProviderResponse,
+  undiciRequest,
+  type ProviderFetch,
 } from '../provider-http.ts';
 
 const TokenResponse = z.looseObject({ token: z.string().min(1) });
@@ -69,13 +71,13 @@ export interface XsollaTransaction {
 
 /** Xsolla Pay Station server API (token, refund, transaction search) for the merchant in `config`. */
 export class XsollaClient {
-  private readonly fetch: typeof fetch;
+  private readonly fetch: ProviderFetch;
 
   constructor(
     private readonly config: XsollaConfig,
     options: Pick<ProviderClientOptions, 'fetch'> = {},
   ) {
-    this.fetch = options.fetch ?? globalThis.fetch;
+    this.fetch = options.fetch ?? undiciRequest;
   }
 
   /** Creates a Pay Station token (valid 24 h). A refusal keeps Xsolla's message in `error.providerMessage`. */
