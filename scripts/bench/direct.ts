@@ -10,7 +10,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import { creditedVouchersStatement } from '../../apps/server/src/modules/fulfilment/fulfilment.ts';
 import { spendStatement } from '../../apps/server/src/modules/game-api/game-vouchers.service.ts';
 import { newOrderSn } from '../../apps/server/src/modules/orders/order-number.ts';
-import { insertOrderStatement, readStatement, type PricedProduct } from '../../apps/server/src/modules/orders/order-placement.ts';
+import { insertOrderStatement, itemOf, readStatement, type PricedProduct } from '../../apps/server/src/modules/orders/order-placement.ts';
 import { moveStatement } from '../../apps/server/src/modules/orders/order-state-machine.ts';
 import { lockOrderWithEventStatement } from '../../apps/server/src/modules/payments/settlement.ts';
 import { appendStatement, lockAccountStatement } from '../../apps/server/src/modules/vouchers/ledger.ts';
@@ -144,21 +144,7 @@ export async function placeOrder(db: DirectDb, fixture: DirectFixture, player: D
         sessionId: null,
         expirySeconds: 1800,
         unpaidCap: fixture.unpaidCap,
-        lines: [
-          {
-            product_id: product.id,
-            names: product.names,
-            descs: product.descs,
-            thumb: product.thumbnail,
-            category_id: product.categoryId,
-            goods_type: product.goodsType,
-            quantity: 1,
-            currency: product.currency,
-            price_minor: product.discountPriceMinor,
-            original_price_minor: product.priceMinor,
-            voucher_amount: product.voucherAmount,
-          },
-        ],
+        lines: [itemOf(product, 1, true)],
       }),
     )
   ).rows;

@@ -148,19 +148,7 @@ export class OrderPlacement {
       sessionId: payment?.sessionId ?? null,
       expirySeconds: paid ? this.config.orderExpiryMs / 1000 : null,
       unpaidCap: paid ? cap : null,
-      lines: lines.map(({ product, quantity }) => ({
-        product_id: product.id,
-        names: product.names,
-        descs: product.descs,
-        thumb: product.thumbnail,
-        category_id: product.categoryId,
-        goods_type: product.goodsType,
-        quantity,
-        currency,
-        price_minor: paid ? product.discountPriceMinor : 0,
-        original_price_minor: paid ? product.priceMinor : 0,
-        voucher_amount: product.voucherAmount,
-      })),
+      lines: lines.map(({ product, quantity }) => itemOf(product, quantity, paid)),
     });
     const written = (executor: Executor) => this.writeOrder(executor, write, cap);
 
@@ -293,6 +281,23 @@ function roleQuery(userId: number, role: OrderRole): SQL {
   return sql`(SELECT json_build_object('id', ga.id, 'appId', ga.app_id)
                 FROM player_roles pr JOIN game_accounts ga ON ga.id = pr.game_account_id
                WHERE pr.user_id = ${userId} AND ${which} LIMIT 1)`;
+}
+
+/** An order item as the write statement takes it: the product as priced now (a free order's items cost nothing). */
+export function itemOf(product: PricedProduct, quantity: number, paid: boolean): Record<string, unknown> {
+  return {
+    product_id: product.id,
+    names: product.names,
+    descs: product.descs,
+    thumb: product.thumbnail,
+    category_id: product.categoryId,
+    goods_type: product.goodsType,
+    quantity,
+    currency: product.currency,
+    price_minor: paid ? product.discountPriceMinor : 0,
+    original_price_minor: paid ? product.priceMinor : 0,
+    voucher_amount: product.voucherAmount,
+  };
 }
 
 interface OrderToWrite {

@@ -14,6 +14,7 @@ import type {
   WebhookRequest,
 } from '../payment-provider.ts';
 import type { ProviderError } from '../provider-error.ts';
+import { safeJsonParse } from '../provider-http.ts';
 import { isFreshSignedTime, PAYERMAX_NOTIFY_MAX_AGE_MS } from '../signed-time.ts';
 import { PAYERMAX_NOTIFY_SUCCESS, PayermaxNotification, type PayermaxPaymentNotification, type PayermaxRefundNotification } from './notification.ts';
 import type { PayermaxClient } from './payermax-client.ts';
@@ -36,14 +37,6 @@ export function refundSubjectOf(refundNo: string, orderSn: string): RefundSubjec
   const secondPayment = /^D(\d+)$/.exec(refundNo);
   return secondPayment ? { kind: 'second-payment', id: Number(secondPayment[1]) } : { kind: 'order', orderSn };
 }
-
-const parseJson = (raw: string): unknown => {
-  try {
-    return JSON.parse(raw);
-  } catch {
-    return undefined;
-  }
-};
 
 const fail = (status: number, msg: string): WebhookReply => ({ status, body: { code: 'FAIL', msg } });
 
@@ -84,7 +77,7 @@ export class PayermaxProvider implements PaymentProvider {
   async parseWebhook({ rawBody, headers }: WebhookRequest): Promise<ParsedWebhook> {
     const [sign] = [headers.sign].flat();
     if (!this.client.verifySignature(rawBody, sign)) return { refuse: fail(401, 'invalid signature') };
-    const parsed = PayermaxNotification.safeParse(parseJson(rawBody));
+    const parsed = PayermaxNotification.safeParse(safeJsonParse(rawBody));
     if (!parsed.success) return { refuse: fail(400, 'invalid notification') };
     const notification = parsed.data;
     if (notification.notifyTime !== undefined && !isFreshSignedTime(notification.notifyTime, PAYERMAX_NOTIFY_MAX_AGE_MS))

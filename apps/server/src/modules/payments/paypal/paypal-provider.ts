@@ -15,6 +15,7 @@ import type {
 } from '../payment-provider.ts';
 import { isFreshSignedTime, PAYPAL_TRANSMISSION_MAX_AGE_MS } from '../signed-time.ts';
 import { ProviderError } from '../provider-error.ts';
+import { safeJsonParse } from '../provider-http.ts';
 import { refundedCaptureId, type PaypalCaptureResult, type PaypalClient } from './paypal-client.ts';
 
 /** The facts PayPal tells us about, each under one key: the same fact from the webhook, the return page or reconciliation counts once. */
@@ -54,14 +55,6 @@ interface PaypalEvent {
   };
 }
 
-const parseJson = (raw: string): unknown => {
-  try {
-    return JSON.parse(raw);
-  } catch {
-    return undefined;
-  }
-};
-
 /** PayPal Orders v2: a redirect to the payer-action link, a capture once approved, refunds of the capture. */
 export class PaypalProvider implements PaymentProvider {
   readonly name = 'paypal';
@@ -100,7 +93,7 @@ export class PaypalProvider implements PaymentProvider {
       throw error;
     }
     if (!verified) return { refuse: { status: 400, body: { name: 'INVALID_SIGNATURE', message: 'webhook signature verification failed' } } };
-    const event = parseJson(rawBody) as PaypalEvent | undefined;
+    const event = safeJsonParse(rawBody) as PaypalEvent | undefined;
     if (!event?.id || !event.event_type || !event.resource) return { refuse: { status: 400, body: { name: 'INVALID_REQUEST' } } };
     try {
       return { facts: this.factsOf(event as Required<PaypalEvent>) };

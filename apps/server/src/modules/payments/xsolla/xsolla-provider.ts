@@ -14,6 +14,7 @@ import type {
   WebhookRequest,
 } from '../payment-provider.ts';
 import type { ProviderError } from '../provider-error.ts';
+import { safeJsonParse } from '../provider-http.ts';
 import { verifyXsollaSignature, xsollaError, XSOLLA_ERROR_HTTP_STATUS, type XsollaErrorCode } from './webhook-signature.ts';
 import { XsollaPaymentNotification, XsollaRefundNotification, XsollaUserValidation } from './webhook-types.ts';
 import type { XsollaClient } from './xsolla-client.ts';
@@ -29,14 +30,6 @@ export interface XsollaProviderOptions {
   /** Test payments (dry_run) are accepted only in sandbox mode. */
   sandbox: boolean;
 }
-
-const parseJson = (raw: string): unknown => {
-  try {
-    return JSON.parse(raw);
-  } catch {
-    return undefined;
-  }
-};
 
 const refuse = (code: XsollaErrorCode, message: string) => ({ refuse: { status: XSOLLA_ERROR_HTTP_STATUS, body: xsollaError(code, message) } });
 
@@ -74,7 +67,7 @@ export class XsollaProvider implements PaymentProvider {
 
   async parseWebhook({ rawBody, headers }: WebhookRequest): Promise<ParsedWebhook> {
     if (!verifyXsollaSignature(rawBody, headers.authorization, this.options.secretKey)) return refuse('INVALID_SIGNATURE', 'Invalid signature');
-    const body = parseJson(rawBody) as { notification_type?: string } | undefined;
+    const body = safeJsonParse(rawBody) as { notification_type?: string } | undefined;
     switch (body?.notification_type) {
       case 'user_validation': {
         const parsed = XsollaUserValidation.safeParse(body);
