@@ -11,6 +11,7 @@ import type {
 import { OrderStatus } from '@shop/contract/orders';
 import type { ReconciliationConfig } from '../../../config.ts';
 import { duplicatePaymentView } from '../../payments/duplicate-payments.ts';
+import type { PaymentProviders } from '../../payments/provider-registry.ts';
 import type { Db } from '../../../db/client.ts';
 import { duplicatePayments, jobs, orders, refundRequests, refunds, users, type DuplicatePaymentStatus } from '../../../db/schema.ts';
 import { RECONCILE_ORDER_JOB, RECONCILE_SWEEP_JOB } from '../../payments/reconciliation.ts';
@@ -42,6 +43,7 @@ export class OrderQueues {
   constructor(
     private readonly db: Db,
     private readonly reconciliation: ReconciliationConfig,
+    private readonly providers: PaymentProviders,
     private readonly now: () => number = Date.now,
   ) {}
 
@@ -235,8 +237,8 @@ export class OrderQueues {
         if (queued) nextAt = queued.runAt.getTime();
         else if (row.createdAt <= now - config.lookbackMs) nextStep = 'operatorDecides';
         else nextAt = sweepAtOrAfter(Math.max(now, row.createdAt + config.minAgeMs));
-      } else if (row.refundProvider === 'payermax') {
-        // PayerMax has no refund query in what we build to: its REFUND notification (resent for 12 hours) completes it.
+      } else if (!this.providers.find(row.refundProvider)?.queryRefund) {
+        // A provider that cannot be asked about a refund (PayerMax, in what we build to): its notification completes it.
         nextStep = 'awaitNotification';
       } else {
         nextStep = 'askRefund';

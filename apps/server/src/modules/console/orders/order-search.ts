@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import { ORDER_SEARCH_MAX_ROWS, type ConsoleOrderSummary } from '@shop/contract/console/orders';
-import type { ThirdChannelNameValue } from '@shop/contract/orders';
+import { ThirdChannelName, type ThirdChannelNameValue } from '@shop/contract/orders';
 import type { Db } from '../../../db/client.ts';
 import { gameAccounts, orders } from '../../../db/schema.ts';
 import { gameIdIs, roleIdIs, roleNameStartsWith } from '../role-match.ts';
@@ -29,9 +29,8 @@ export interface SearchPage<T> {
   pageSize: number;
 }
 
-const PROVIDERS = ['xsolla', 'paypal', 'payermax'] as const;
 const providerList = sql.join(
-  PROVIDERS.map((provider) => sql`${provider}`),
+  ThirdChannelName.options.map((provider) => sql`${provider}`),
   sql`, `,
 );
 const NOTHING = sql`SELECT NULL::bigint WHERE false`;

@@ -51,7 +51,7 @@ async function inConsoleWords<T>(action: () => Promise<T>): Promise<T> {
 export function registerConsoleOrdersRoutes(app: FastifyInstance, services: Services): void {
   const { db, config } = services;
   const actions = new OrderActions(services);
-  const queues = new OrderQueues(db, config.reconciliation);
+  const queues = new OrderQueues(db, config.reconciliation, services.providers);
 
   registerRoute(app, consoleSearchOrders, ({ query }) => searchOrders(db, query));
 
