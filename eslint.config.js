@@ -5,6 +5,11 @@ import { importX } from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import { readdirSync } from 'node:fs';
 
+/** The contract modules split into a route table (x.ts) and its schemas (x.schema.ts). */
+const ROUTE_TABLE_FILES = readdirSync(new URL('./packages/contract/src', import.meta.url))
+  .filter((name) => name.endsWith('.schema.ts'))
+  .map((name) => `packages/contract/src/${name.replace(/\.schema\.ts$/, '.ts')}`);
+
 /**
  * The SPAs' house rules (bulletproof-react): app -> features -> shared, never one feature into another, and no cycles.
  * One zone per feature forbids the other features' folders.
@@ -168,6 +173,20 @@ export default tseslint.config(
     ignores: ['apps/server/src/app.ts', 'apps/server/src/load-config.ts', '**/*.test.ts', '**/*.routes.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [{ group: ['@shop/sandbox', '@shop/sandbox/*'], message: 'Only the wiring (app.ts, load-config.ts) imports the sandbox.' }] }],
+    },
+  },
+  {
+    // The contract's route tables (x.ts next to x.schema.ts) are what the web imports: zod and the schema files only as
+    // types there, so the shop's first load carries no schema (docs/decisions.md, "The shop's data layer (issue 14)").
+    files: ROUTE_TABLE_FILES,
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'zod', allowTypeImports: true, message: 'A route table imports zod only as types: schemas go to its .schema.ts.' }],
+          patterns: [{ regex: '\\.schema(\\.ts)?$', allowTypeImports: true, message: 'A route table imports schema files only as types.' }],
+        },
+      ],
     },
   },
   {

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { BoundRole } from '@shop/contract/roles';
+import type { BoundRole } from '@shop/contract/roles.schema';
 import type { ApiAnswer, TestShop } from './harness.ts';
 import { newPlayer, type Player } from './shopping.ts';
 

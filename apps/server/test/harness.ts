@@ -1,6 +1,6 @@
 import { SANDBOX_CREDENTIALS } from '@shop/sandbox/credentials';
 import { createServer } from 'node:net';
-import type { TokenData } from '@shop/contract/auth';
+import type { TokenData } from '@shop/contract/auth.schema';
 import { buildApp, type ShopApp } from '../src/app.ts';
 import { loadConfig, type AppConfig } from '../src/config.ts';
 import { createTestDatabase } from './test-database.ts';

@@ -56,4 +56,13 @@ describe('import rules enforced by lint', () => {
     const broken = await rulesBroken('apps/web/src/features/voucher/zz-probe.ts', "import { AccountChip } from '../shop/components/AccountChip';\nexport const probe = AccountChip;\n");
     expect(broken).toEqual([expect.stringMatching(/^import-x\/no-restricted-paths: .*A feature imports shared\/ and @shop\/contract, never another feature/)]);
   });
+
+  it("the contract's route tables import zod and schema files only as types", async () => {
+    const value = "import { z } from 'zod';\nexport const probe = z.string();\n";
+    expect(await rulesBroken('packages/contract/src/catalog.ts', value)).toEqual([expect.stringMatching(/^@typescript-eslint\/no-restricted-imports: .*A route table imports zod only as types/)]);
+    const schema = "import { VoucherGoods } from './catalog.schema.ts';\nexport const probe = VoucherGoods;\n";
+    expect(await rulesBroken('packages/contract/src/catalog.ts', schema)).toEqual([expect.stringMatching(/^@typescript-eslint\/no-restricted-imports: .*schema files only as types/)]);
+    expect(await rulesBroken('packages/contract/src/catalog.ts', "import type { z } from 'zod';\nexport type Probe = z.ZodType;\n")).toEqual([]);
+    expect(await rulesBroken('packages/contract/src/catalog.schema.ts', value)).toEqual([]);
+  });
 }, 60_000);

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RUNTIME_CONFIG_ELEMENT_ID } from '@shop/contract/runtime-config';
+import { RUNTIME_CONFIG_ELEMENT_ID } from '@shop/contract/runtime-config.schema';
 import { translate } from '../src/i18n/messages.ts';
 import { freePort } from './harness.ts';
 import { PRODUCTION_ENV, PRODUCTION_METRICS_TOKEN } from './production.ts';

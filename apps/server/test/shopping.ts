@@ -1,8 +1,8 @@
 import { expect } from 'vitest';
-import type { CreateOrderResult } from '@shop/contract/checkout';
-import type { VoucherGoods } from '@shop/contract/catalog';
-import type { PayChannel } from '@shop/contract/channels';
-import type { Order } from '@shop/contract/orders';
+import type { CreateOrderResult } from '@shop/contract/checkout.schema';
+import type { VoucherGoods } from '@shop/contract/catalog.schema';
+import type { PayChannel } from '@shop/contract/channels.schema';
+import type { Order } from '@shop/contract/orders.schema';
 import type { TestShop } from './harness.ts';
 
 export type ProviderName = 'paypal' | 'xsolla' | 'payermax';

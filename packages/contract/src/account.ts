@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineRoute } from './route.ts';
-import { TokenData } from './auth.ts';
+import { TokenData } from './auth.schema.ts';
 import { int4Id, plainString, regionCode } from './fields.ts';
 import { AccountType, MobileNumber } from './verification.ts';
 

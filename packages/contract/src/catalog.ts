@@ -1,6 +1,7 @@
-import { z } from 'zod';
-import { defineRoute } from './route.ts';
-import { int4Id } from './fields.ts';
+import { routeTable } from './route.ts';
+import type * as schema from './catalog.schema.ts';
+
+export type { VoucherGoods } from './catalog.schema.ts';
 
 /** Goods types and category ids of spec section 3. */
 export const GoodsType = { DIAMOND: 1, VIP: 2, OTHER: 3, FREE: 4, VOUCHER: 5 } as const;
@@ -12,28 +13,11 @@ export const CategoryId = { FREE: 1, VIP: 15, DIAMOND: 17, OTHER: 20, VOUCHER: 3
 /** Product 9521 is never shown (spec section 9). */
 export const EXCLUDED_PRODUCT_ID = 9521;
 
-export const VoucherGoods = z.object({
-  id: z.number().int(),
-  productName: z.string(),
-  productSn: z.string(),
-  productDesc: z.string(),
-  productPrice: z.number(),
-  productDiscountPrice: z.number(),
-  currency: z.string(),
-  /** JSON string; may hold `diamond` (an amount shown in the bottom bar) and `vipDays`. */
-  configJson: z.string(),
-  thumbnail: z.string(),
-  voucherAmount: z.number().int(),
-});
-export type VoucherGoods = z.infer<typeof VoucherGoods>;
-
-export const voucherList = defineRoute({
+export const voucherList = routeTable<typeof schema.voucherListSchemas>()({
   method: 'POST',
   path: '/v1/voucher/list/:appId',
   auth: 'none',
   summary: "The game's voucher packs, names and descriptions in the request's language",
-  params: z.object({ appId: int4Id }),
-  data: z.array(VoucherGoods),
 });
 
 /** Reads the diamond amount from a product's configJson, if any. */

@@ -1,17 +1,7 @@
-import { z } from 'zod';
-import { defineRoute } from './route.ts';
-import { int4Id, regionCode } from './fields.ts';
-import { ThirdChannelName } from './orders.ts';
+import { routeTable } from './route.ts';
+import type * as schema from './channels.schema.ts';
 
-export const PayChannel = z.object({
-  id: z.number().int(),
-  payMethodName: z.string(),
-  payMethodId: z.string(),
-  thirdChannelId: z.string(),
-  thirdChannelName: ThirdChannelName,
-  payIcon: z.string(),
-});
-export type PayChannel = z.infer<typeof PayChannel>;
+export type { PayChannel } from './channels.schema.ts';
 
 /** Only the first 5 channels are shown until View More. */
 export const CHANNELS_SHOWN_FIRST = 5;
@@ -24,22 +14,16 @@ export function channelsForDevice<T extends { payMethodName: string }>(channels:
   return channels;
 }
 
-const appIdParams = z.object({ appId: int4Id });
-
-export const channelList = defineRoute({
+export const channelList = routeTable<typeof schema.channelListSchemas>()({
   method: 'GET',
   path: '/v1/pay/channel/list/:appId',
   auth: 'none',
   summary: "Pay channels for the game in the caller's country (by IP; default region when unknown)",
-  params: appIdParams,
-  data: z.array(PayChannel),
 });
 
-export const channelListForRegion = defineRoute({
+export const channelListForRegion = routeTable<typeof schema.channelListForRegionSchemas>()({
   method: 'POST',
   path: '/v1/pay/channel/list/:appId/:regionCode',
   auth: 'none',
   summary: 'Pay channels for the game in a region',
-  params: appIdParams.extend({ regionCode }),
-  data: z.array(PayChannel),
 });

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /** Business codes carried in the envelope's `code`. HTTP-like numbers mean what HTTP means. */
 export const ApiCode = {
   OK: 200,
@@ -17,9 +15,6 @@ export const ApiCode = {
   CAPTCHA_REQUIRED: 1008,
 } as const;
 export type ApiCodeValue = (typeof ApiCode)[keyof typeof ApiCode];
-
-export const envelope = <T extends z.ZodType>(data: T) =>
-  z.object({ code: z.number().int(), message: z.string(), data });
 
 export interface Envelope<T> {
   code: number;

@@ -1,29 +1,12 @@
-import { z } from 'zod';
+import type { z } from 'zod';
+import type { RuntimeConfig as RuntimeConfigSchema } from './runtime-config.schema.ts';
 
 /**
  * Configuration the server injects into index.html (a JSON data block with id "shop-config"), so one build serves
- * production, test and development.
+ * production, test and development. The schema: runtime-config.schema.ts (the web checks its shape without zod).
  */
-export const RuntimeConfig = z.object({
-  environment: z.enum(['production', 'test', 'development']),
-  apiBase: z.string(),
-  buildId: z.string(),
-  /** Payment pages open in the in-app /pay iframe route instead of a full redirect. */
-  iframePayment: z.boolean(),
-  /** Hosts (origins) the /pay iframe route may load. */
-  paymentHosts: z.array(z.string()),
-  /** The Pay Station embed script, whether it runs in sandbox mode, and the Pay Station page (for the iframe route). */
-  xsolla: z.object({ scriptUrl: z.string(), payStationUrl: z.string(), sandbox: z.boolean(), host: z.string().optional() }),
-  features: z.object({ cart: z.boolean(), otpLogin: z.boolean() }),
-  analyticsId: z.string().optional(),
-  links: z.object({
-    terms: z.string(),
-    privacy: z.string(),
-    refund: z.string(),
-    contact: z.string(),
-    tutorial: z.string(),
-  }),
-});
-export type RuntimeConfig = z.infer<typeof RuntimeConfig>;
+export type RuntimeConfig = z.infer<typeof RuntimeConfigSchema>;
 
 export const RUNTIME_CONFIG_ELEMENT_ID = 'shop-config';
+
+export const RUNTIME_ENVIRONMENTS = ['production', 'test', 'development'] as const;

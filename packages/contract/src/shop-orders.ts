@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { defineRoute } from './route.ts';
 import { currencyCode, entityId, freeText, int4Id, regionCode, text } from './fields.ts';
-import { CreateOrderResult } from './checkout.ts';
-import { IdempotencyHeaders } from './idempotency.ts';
+import { CreateOrderResult } from './checkout.schema.ts';
+import { IdempotencyHeaders } from './idempotency.schema.ts';
 
 /**
  * Shop orders (issue 4): buying gems, VIP passes and other items for a bound game account, and the My Orders actions.

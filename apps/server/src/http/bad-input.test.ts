@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CreateOrderResult } from '@shop/contract/checkout';
-import type { BoundRole } from '@shop/contract/roles';
+import type { CreateOrderResult } from '@shop/contract/checkout.schema';
+import type { BoundRole } from '@shop/contract/roles.schema';
 import { BACKENDS, startShop, type TestShop } from '../../test/harness.ts';
 import { expectRefused, playerWithRole } from '../../test/game.ts';
 import { channelOf, orderBody, press, vouchers, waitForStatus, type Player } from '../../test/shopping.ts';

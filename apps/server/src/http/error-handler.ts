@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { ApiCode } from '@shop/contract/envelope';
+import { ApiCode } from '@shop/contract/envelope.schema';
 import { translate, type MessageKey } from '../i18n/messages.ts';
 import { isConnectionFault } from '../db/transaction-safe-pool.ts';
 import { DomainError } from '../shared/domain-errors.ts';

@@ -1,4 +1,4 @@
-import { ApiCode } from '@shop/contract/envelope';
+import { ApiCode } from '@shop/contract/envelope.schema';
 import type { DomainError, DomainErrorKind } from '../shared/domain-errors.ts';
 
 /** The HTTP status and the envelope's business code of each kind of domain error: the only place that maps them. */

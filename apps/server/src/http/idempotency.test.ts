@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { CreateOrderResult } from '@shop/contract/checkout';
+import type { CreateOrderResult } from '@shop/contract/checkout.schema';
 import { BACKENDS, startShop, type ApiAnswer, type TestShop } from '../../test/harness.ts';
 import { channelOf, newPlayer, orderBody, vouchers, type Player } from '../../test/shopping.ts';
 import { playerWithRole } from '../../test/game.ts';

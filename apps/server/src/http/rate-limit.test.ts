@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { postgresStore } from './rate-limit.ts';
 import { BACKENDS, startShop, type ApiAnswer, type Backend, type TestShop } from '../../test/harness.ts';
-import type { TokenData } from '@shop/contract/auth';
+import type { TokenData } from '@shop/contract/auth.schema';
 import { channelOf, orderBody, vouchers, type Player } from '../../test/shopping.ts';
 
 const TOO_MANY = { code: 429, message: 'Too many requests, please try again later', data: null };

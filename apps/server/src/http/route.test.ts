@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TokenData } from '@shop/contract/auth';
-import type { BoundRole } from '@shop/contract/roles';
+import type { TokenData } from '@shop/contract/auth.schema';
+import type { BoundRole } from '@shop/contract/roles.schema';
 import { BACKENDS, startShop, type ApiAnswer, type TestShop } from '../../test/harness.ts';
 
 describe.each(BACKENDS)('API answers are never cached (%s)', (backend) => {

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { envelope } from '@shop/contract/envelope';
+import { envelope } from '@shop/contract/envelope.schema';
 import type { RouteDef, RouteData } from '@shop/contract/route';
 import type { z } from 'zod';
 import type { Language } from '@shop/contract/languages';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { OrderStatus } from '@shop/contract/orders';
+import { OrderStatus } from '@shop/contract/orders.schema';
 import { BACKENDS, startShop, type TestShop } from '../../test/harness.ts';
 import { createOrder, newPlayer, press, waitForStatus } from '../../test/shopping.ts';
 import { PRUNE_JOB } from './retention.ts';

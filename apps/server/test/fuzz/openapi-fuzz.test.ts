@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import type { TokenData } from '@shop/contract/auth';
-import type { ShopProduct } from '@shop/contract/products';
+import type { TokenData } from '@shop/contract/auth.schema';
+import type { ShopProduct } from '@shop/contract/products.schema';
 import { BACKENDS, startShop, type TestShop } from '../harness.ts';
 import { loginOperator, type TestOperator } from '../console.ts';
 import { bind, freshGameAccount } from '../game.ts';

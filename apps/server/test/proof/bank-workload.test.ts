@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { CreateOrderResult } from '@shop/contract/checkout';
-import type { VoucherGoods } from '@shop/contract/catalog';
+import type { CreateOrderResult } from '@shop/contract/checkout.schema';
+import type { VoucherGoods } from '@shop/contract/catalog.schema';
 import { httpOf } from '../../src/http/errors.ts';
 import { DomainError } from '../../src/shared/domain-errors.ts';
 import { startShop, type TestShop } from '../harness.ts';

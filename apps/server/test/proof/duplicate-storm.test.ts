@@ -1,7 +1,7 @@
 import { SANDBOX_CREDENTIALS } from '@shop/sandbox/credentials';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { CreateOrderResult } from '@shop/contract/checkout';
+import type { CreateOrderResult } from '@shop/contract/checkout.schema';
 import { buildApp, type ShopApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
 import { freePort } from '../harness.ts';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { CreateOrderResult } from '@shop/contract/checkout';
+import type { CreateOrderResult } from '@shop/contract/checkout.schema';
 import { BACKENDS, startShop, type TestShop } from '../harness.ts';
 import { balanceOf, createOrder, newPlayer, orderOf, press, type Player, type ProviderName } from '../shopping.ts';
 import { PROVIDER_TIMEOUT_MS } from '../../src/modules/payments/provider-http.ts';

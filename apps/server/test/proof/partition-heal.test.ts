@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
-import type { CreateOrderResult } from '@shop/contract/checkout';
-import type { VoucherGoods } from '@shop/contract/catalog';
-import type { PayChannel } from '@shop/contract/channels';
+import type { CreateOrderResult } from '@shop/contract/checkout.schema';
+import type { VoucherGoods } from '@shop/contract/catalog.schema';
+import type { PayChannel } from '@shop/contract/channels.schema';
 import { freePort } from '../harness.ts';
 import { createTestDatabase } from '../test-database.ts';
 import { orderBody, type Player } from '../shopping.ts';

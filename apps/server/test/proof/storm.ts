@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
-import type { CreateOrderResult } from '@shop/contract/checkout';
-import type { VoucherGoods } from '@shop/contract/catalog';
-import type { PayChannel } from '@shop/contract/channels';
-import type { TokenData } from '@shop/contract/auth';
-import type { BoundRole } from '@shop/contract/roles';
+import type { CreateOrderResult } from '@shop/contract/checkout.schema';
+import type { VoucherGoods } from '@shop/contract/catalog.schema';
+import type { PayChannel } from '@shop/contract/channels.schema';
+import type { TokenData } from '@shop/contract/auth.schema';
+import type { BoundRole } from '@shop/contract/roles.schema';
 import { SANDBOX_CREDENTIALS } from '@shop/sandbox/credentials';
 import type { TestShop } from '../harness.ts';
 import { orderBody, type Player, type ProviderName } from '../shopping.ts';

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { CategoryId, EXCLUDED_PRODUCT_ID, GoodsType } from '../catalog.ts';
+import { CategoryId, EXCLUDED_PRODUCT_ID, GoodsType } from '../catalog.schema.ts';
 import { CONTROL_CHARACTERS_MESSAGE, INT4_MAX, int4Id, plainString } from '../fields.ts';
 import { SUPPORTED_LANGUAGES, type Language } from '../languages.ts';
-import { ThirdChannelName } from '../orders.ts';
+import { ThirdChannelName } from '../orders.schema.ts';
 import { defineRoute } from '../route.ts';
 import { Permission } from './access.ts';
 

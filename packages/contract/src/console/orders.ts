@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { entityId, freeText, int4Id, plainString } from '../fields.ts';
 import { DuplicatePaymentStatus, DuplicatePaymentView, RefundView } from '../ops.ts';
-import { ThirdChannelName } from '../orders.ts';
+import { ThirdChannelName } from '../orders.schema.ts';
 import { defineRoute } from '../route.ts';
 import { Permission } from './access.ts';
 

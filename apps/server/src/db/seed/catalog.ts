@@ -6,7 +6,7 @@
  * Prices are integer US cents. One voucher is worth one US cent.
  * Thumbnails live in apps/web/public/goods, pay icons in apps/web/public/pay.
  */
-import { CategoryId, GoodsType } from '@shop/contract/catalog';
+import { CategoryId, GoodsType } from '@shop/contract/catalog.schema';
 import type { Language } from '@shop/contract/languages';
 
 export type Localized = Record<Language, string>;

@@ -1,7 +1,7 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { TokenData } from '@shop/contract/auth';
+import type { TokenData } from '@shop/contract/auth.schema';
 import {
   GAME_LOGIN_METHODS,
   LoginType,

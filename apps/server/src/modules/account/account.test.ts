@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { TokenData } from '@shop/contract/auth';
+import type { TokenData } from '@shop/contract/auth.schema';
 import { CodePurpose } from '@shop/contract/verification';
 import { BACKENDS, startShop, type TestShop } from '../../../test/harness.ts';
 import { captchaChallenges } from '../../db/schema.ts';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { quickLogin, refreshToken, userInfo } from '@shop/contract/auth';
+import { quickLogin, refreshToken, userInfo } from '@shop/contract/auth.schema';
 import { registerRoute } from '../../http/route.ts';
 import { unauthenticated, forbidden } from '../../shared/domain-errors.ts';
 import type { Services } from '../../services.ts';

@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { quickLoginSigningString } from '@shop/contract/auth';
+import { quickLoginSigningString } from '@shop/contract/auth.schema';
 
 /** How old a signed voucher link may be (and how far in the future, for clock skew). */
 export const LAUNCH_SIGNATURE_MAX_AGE_SECONDS = 300;

@@ -1,7 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { createSigner, createVerifier, TokenError } from 'fast-jwt';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { TOKEN_HEAD, type TokenData } from '@shop/contract/auth';
+import { TOKEN_HEAD, type TokenData } from '@shop/contract/auth.schema';
 import type { Db, Executor } from '../../db/client.ts';
 import { refreshTokens, users } from '../../db/schema.ts';
 import { DomainError, unauthenticated, sessionExpired, forbidden } from '../../shared/domain-errors.ts';

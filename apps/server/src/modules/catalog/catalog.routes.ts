@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { voucherList } from '@shop/contract/catalog';
+import { voucherList } from '@shop/contract/catalog.schema';
 import { registerRoute } from '../../http/route.ts';
 import type { Services } from '../../services.ts';
 

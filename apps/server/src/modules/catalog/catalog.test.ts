@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { VoucherGoods } from '@shop/contract/catalog';
-import type { PayChannel } from '@shop/contract/channels';
-import type { Country } from '@shop/contract/countries';
+import type { VoucherGoods } from '@shop/contract/catalog.schema';
+import type { PayChannel } from '@shop/contract/channels.schema';
+import type { Country } from '@shop/contract/countries.schema';
 import { BACKENDS, startShop, type TestShop } from '../../../test/harness.ts';
 
 describe.each(BACKENDS)('catalogue, countries and channels (%s)', (backend) => {

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { channelList, channelListForRegion } from '@shop/contract/channels';
+import { channelList, channelListForRegion } from '@shop/contract/channels.schema';
 import { registerRoute } from '../../http/route.ts';
 import type { Services } from '../../services.ts';
 import { devicePlatformOf, toPayChannel } from './channels.service.ts';

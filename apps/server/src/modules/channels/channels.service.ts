@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { DEFAULT_REGION, UNKNOWN_REGION } from '@shop/contract/games';
-import { channelsForDevice, type DevicePlatform, type PayChannel } from '@shop/contract/channels';
-import type { ThirdChannelNameValue } from '@shop/contract/orders';
+import { channelsForDevice, type DevicePlatform, type PayChannel } from '@shop/contract/channels.schema';
+import type { ThirdChannelNameValue } from '@shop/contract/orders.schema';
 import type { Db } from '../../db/client.ts';
 import { TtlCache } from '../../shared/ttl-cache.ts';
 import { payChannels } from '../../db/schema.ts';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { countryList, ipCountry } from '@shop/contract/countries';
+import { countryList, ipCountry } from '@shop/contract/countries.schema';
 import { registerRoute } from '../../http/route.ts';
 import type { Services } from '../../services.ts';
 

@@ -2,7 +2,7 @@ import { asc } from 'drizzle-orm';
 import { isIP } from 'node:net';
 import type { FastifyRequest } from 'fastify';
 import { UNKNOWN_REGION } from '@shop/contract/games';
-import type { Country } from '@shop/contract/countries';
+import type { Country } from '@shop/contract/countries.schema';
 import type { Db } from '../../db/client.ts';
 import { countries } from '../../db/schema.ts';
 

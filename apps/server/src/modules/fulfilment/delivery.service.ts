@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { OrderStatus } from '@shop/contract/orders';
+import { OrderStatus } from '@shop/contract/orders.schema';
 import type { FastifyBaseLogger } from 'fastify';
 import type { GameServerConfig } from '../../config.ts';
 import type { Db, Executor } from '../../db/client.ts';

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import type { CreateOrderResult } from '@shop/contract/checkout';
+import type { CreateOrderResult } from '@shop/contract/checkout.schema';
 import type { OrderItemDetail } from '@shop/contract/shop-orders';
-import type { ReceiveResult } from '@shop/contract/products';
+import type { ReceiveResult } from '@shop/contract/products.schema';
 import { BACKENDS, startShop, type TestShop } from '../../../test/harness.ts';
 import { channelOf, orderOf, press, waitForStatus } from '../../../test/shopping.ts';
 import { deliveries, failDeliveries, playerWithRole, waitForMail } from '../../../test/game.ts';

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { OrderStatus } from '@shop/contract/orders';
+import { OrderStatus } from '@shop/contract/orders.schema';
 import type { Executor } from '../../db/client.ts';
 import type { OrderEffects, Reversal, TransitionStep } from '../orders/order-state-machine.ts';
 import type { VoucherLedger } from '../vouchers/ledger.ts';

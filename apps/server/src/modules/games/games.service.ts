@@ -1,5 +1,5 @@
 import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
-import type { GameRole } from '@shop/contract/auth';
+import type { GameRole } from '@shop/contract/auth.schema';
 import type { Db, Executor } from '../../db/client.ts';
 import { gameAccounts, gameServers, games, playerRoles, users } from '../../db/schema.ts';
 import { forbidden, notFound } from '../../shared/domain-errors.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CreateOrderResult } from '@shop/contract/checkout';
+import type { CreateOrderResult } from '@shop/contract/checkout.schema';
 import { buildApp } from '../../app.ts';
 import { BACKENDS, startShop, type TestShop } from '../../../test/harness.ts';
 import { failDeliveries, playerWithRole } from '../../../test/game.ts';

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import { OrderStatus } from '@shop/contract/orders';
+import { OrderStatus } from '@shop/contract/orders.schema';
 import type { Database, Executor } from '../../db/client.ts';
 import { queueStats } from '../../jobs/queue-stats.ts';
 import type { OrderObserver } from '../orders/order-events.ts';

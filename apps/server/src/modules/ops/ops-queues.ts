@@ -1,7 +1,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { OpsDeliveryError as OpsDeliveryErrorSchema, OpsRefundRequest as OpsRefundRequestSchema } from '@shop/contract/ops';
-import { OrderStatus } from '@shop/contract/orders';
+import { OrderStatus } from '@shop/contract/orders.schema';
 import type { Db } from '../../db/client.ts';
 import { orders, refundRequests } from '../../db/schema.ts';
 import { DELIVER_ORDER_JOB } from '../fulfilment/delivery.service.ts';

@@ -1,9 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { DevicePlatform } from '@shop/contract/channels';
-import type { CreateOrderResult } from '@shop/contract/checkout';
+import type { DevicePlatform } from '@shop/contract/channels.schema';
+import type { CreateOrderResult } from '@shop/contract/checkout.schema';
 import { DEFAULT_REGION } from '@shop/contract/games';
 import type { Language } from '@shop/contract/languages';
-import { OrderStatus } from '@shop/contract/orders';
+import { OrderStatus } from '@shop/contract/orders.schema';
 import type { Db } from '../../db/client.ts';
 import { orderItems, orders, supersededPaymentSessions } from '../../db/schema.ts';
 import { conflict, invalid } from '../../shared/domain-errors.ts';

@@ -1,7 +1,7 @@
 import { and, eq, lte, sql, type SQL } from 'drizzle-orm';
-import type { CreateOrderResult } from '@shop/contract/checkout';
+import type { CreateOrderResult } from '@shop/contract/checkout.schema';
 import type { Language } from '@shop/contract/languages';
-import { OrderStatus, type ThirdChannelNameValue } from '@shop/contract/orders';
+import { OrderStatus, type ThirdChannelNameValue } from '@shop/contract/orders.schema';
 import type { Db, Executor, Tx } from '../../db/client.ts';
 import { orders, type LocalizedText } from '../../db/schema.ts';
 import { conflict, invalid, notFound, type DomainError } from '../../shared/domain-errors.ts';

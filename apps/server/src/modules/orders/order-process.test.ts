@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { asc, eq, sql } from 'drizzle-orm';
-import type { CreateOrderResult } from '@shop/contract/checkout';
-import { OrderStatus } from '@shop/contract/orders';
+import type { CreateOrderResult } from '@shop/contract/checkout.schema';
+import { OrderStatus } from '@shop/contract/orders.schema';
 import { orderStatusHistory, orders } from '../../db/schema.ts';
 import { DomainError } from '../../shared/domain-errors.ts';
 import { BACKENDS, startShop, type TestShop } from '../../../test/harness.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { ORDER_STATUS_CODES, OrderStatus } from '@shop/contract/orders';
+import { ORDER_STATUS_CODES, OrderStatus } from '@shop/contract/orders.schema';
 import { ORDER_EVENTS, ORDER_TRANSITIONS, canTransition, nextStatus } from './order-state-machine.ts';
 
 const S = OrderStatus;

@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { OrderStatus, type OrderStatusCode } from '@shop/contract/orders';
+import { OrderStatus, type OrderStatusCode } from '@shop/contract/orders.schema';
 import type { Executor } from '../../db/client.ts';
 import { orders } from '../../db/schema.ts';
 import { reportOrderMoved } from './order-events.ts';

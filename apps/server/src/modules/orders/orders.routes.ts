@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { createVoucherOrder } from '@shop/contract/checkout';
-import { cancelOrder, listOrders, orderDetail, type OrderListTypeCode } from '@shop/contract/orders';
+import { createVoucherOrder } from '@shop/contract/checkout.schema';
+import { cancelOrder, listOrders, orderDetail, type OrderListTypeCode } from '@shop/contract/orders.schema';
 import { byPlayer } from '../../http/rate-limit.ts';
 import { registerRoute } from '../../http/route.ts';
 import type { Services } from '../../services.ts';

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
-import { GoodsType } from '@shop/contract/catalog';
-import type { DevicePlatform } from '@shop/contract/channels';
-import type { CreateOrderResult, CreateVoucherOrderBody } from '@shop/contract/checkout';
+import { GoodsType } from '@shop/contract/catalog.schema';
+import type { DevicePlatform } from '@shop/contract/channels.schema';
+import type { CreateOrderResult, CreateVoucherOrderBody } from '@shop/contract/checkout.schema';
 import type { Language } from '@shop/contract/languages';
 import { forbidden, invalid, notFound } from '../../shared/domain-errors.ts';
 import type { ChannelsService } from '../channels/channels.service.ts';

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CreateOrderResult } from '@shop/contract/checkout';
-import type { Order } from '@shop/contract/orders';
+import type { CreateOrderResult } from '@shop/contract/checkout.schema';
+import type { Order } from '@shop/contract/orders.schema';
 import { BACKENDS, startShop, type TestShop } from '../../../test/harness.ts';
 import { balanceOf, channelOf, createOrder, newPlayer, orderOf, press, waitForStatus, type Player } from '../../../test/shopping.ts';
 import { dbState, deliveries, failDeliveries, playerWithRole } from '../../../test/game.ts';
 import { sql } from 'drizzle-orm';
-import type { BoundRole } from '@shop/contract/roles';
+import type { BoundRole } from '@shop/contract/roles.schema';
 
 describe.each(BACKENDS)('refunds: 6 before delivery, 9 after, reversing what can be reversed (%s)', (backend) => {
   let shop: TestShop;

@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Language } from '@shop/contract/languages';
-import type { ThirdChannelNameValue } from '@shop/contract/orders';
+import type { ThirdChannelNameValue } from '@shop/contract/orders.schema';
 import type { ProviderError } from './provider-error.ts';
 
 /** The payment providers the shop takes money with (the spec's thirdChannelName). */

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { RefundView } from '@shop/contract/ops';
-import type { Order } from '@shop/contract/orders';
+import type { Order } from '@shop/contract/orders.schema';
 import { BACKENDS, startShop, type TestShop } from '../../../test/harness.ts';
 import { dbState, failDeliveries, playerWithRole } from '../../../test/game.ts';
 import { balanceOf, channelOf, createOrder, dropWebhooks, newPlayer, press, waitForStatus, type Player, type ProviderName } from '../../../test/shopping.ts';

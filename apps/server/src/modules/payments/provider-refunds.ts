@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { OrderStatus } from '@shop/contract/orders';
+import { OrderStatus } from '@shop/contract/orders.schema';
 import type { RefundView } from '@shop/contract/ops';
 import type { Db } from '../../db/client.ts';
 import { orders, refunds, voucherAccounts } from '../../db/schema.ts';

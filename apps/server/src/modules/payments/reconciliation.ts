@@ -1,6 +1,6 @@
 import { and, eq, gt, inArray, isNotNull, lt, or } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { OrderStatus } from '@shop/contract/orders';
+import { OrderStatus } from '@shop/contract/orders.schema';
 import type { ReconciliationConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { orders, supersededPaymentSessions } from '../../db/schema.ts';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { CreateOrderResult } from '@shop/contract/checkout';
+import type { CreateOrderResult } from '@shop/contract/checkout.schema';
 import type { DuplicatePaymentView } from '@shop/contract/ops';
 import { BACKENDS, startShop, type TestShop } from '../../../test/harness.ts';
 import { balanceOf, channelOf, createOrder, dropWebhooks, newPlayer, orderOf, press, waitForStatus, type Player, type ProviderName } from '../../../test/shopping.ts';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
-import type { CreateOrderResult } from '@shop/contract/checkout';
-import type { OrderList } from '@shop/contract/orders';
+import type { CreateOrderResult } from '@shop/contract/checkout.schema';
+import type { OrderList } from '@shop/contract/orders.schema';
 import type { z } from 'zod';
 import { BACKENDS, startShop, type TestShop } from '../../../test/harness.ts';
 import {

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { roleBind, roleList, roleLookup, roleSetDefault, roleSwitch } from '@shop/contract/roles';
+import { roleBind, roleList, roleLookup, roleSetDefault, roleSwitch } from '@shop/contract/roles.schema';
 import { registerRoute } from '../../http/route.ts';
 import type { Services } from '../../services.ts';
 

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import type { TokenData } from '@shop/contract/auth';
-import type { BoundRole, GameServerRole, RoleBindBody } from '@shop/contract/roles';
+import type { TokenData } from '@shop/contract/auth.schema';
+import type { BoundRole, GameServerRole, RoleBindBody } from '@shop/contract/roles.schema';
 import type { z } from 'zod';
 import type { Db, Executor } from '../../db/client.ts';
 import { gameAccounts, games, playerRoles } from '../../db/schema.ts';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BoundRole, GameServerRole } from '@shop/contract/roles';
-import type { TokenData, UserInfo } from '@shop/contract/auth';
+import type { BoundRole, GameServerRole } from '@shop/contract/roles.schema';
+import type { TokenData, UserInfo } from '@shop/contract/auth.schema';
 import { BACKENDS, startShop, type TestShop } from '../../../test/harness.ts';
 import { balanceOf, createOrder, newPlayer, waitForStatus } from '../../../test/shopping.ts';
 import { payermaxPayment, postPayermax } from '../../../test/webhooks.ts';

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, ne } from 'drizzle-orm';
-import { GoodsType } from '@shop/contract/catalog';
+import { GoodsType } from '@shop/contract/catalog.schema';
 import type { Language } from '@shop/contract/languages';
-import type { ProductDetail, ReceiveResult, ShopProduct } from '@shop/contract/products';
+import type { ProductDetail, ReceiveResult, ShopProduct } from '@shop/contract/products.schema';
 import type { Db } from '../../db/client.ts';
 import { giftClaims, products } from '../../db/schema.ts';
 import { conflict, invalid, notFound } from '../../shared/domain-errors.ts';

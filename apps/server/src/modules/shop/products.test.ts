@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { Order } from '@shop/contract/orders';
-import type { ProductDetail, ReceiveResult, ShopProduct } from '@shop/contract/products';
+import type { Order } from '@shop/contract/orders.schema';
+import type { ProductDetail, ReceiveResult, ShopProduct } from '@shop/contract/products.schema';
 import { BACKENDS, startShop, type TestShop } from '../../../test/harness.ts';
 import { newPlayer, waitForStatus } from '../../../test/shopping.ts';
 import { bind, deliveries, expectRefused, freshGameAccount, playerWithRole } from '../../../test/game.ts';

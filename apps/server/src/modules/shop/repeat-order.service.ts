@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { GoodsType } from '@shop/contract/catalog';
-import type { DevicePlatform } from '@shop/contract/channels';
-import type { CreateOrderResult } from '@shop/contract/checkout';
+import { GoodsType } from '@shop/contract/catalog.schema';
+import type { DevicePlatform } from '@shop/contract/channels.schema';
+import type { CreateOrderResult } from '@shop/contract/checkout.schema';
 import { DEFAULT_REGION } from '@shop/contract/games';
 import type { Language } from '@shop/contract/languages';
-import { OrderStatus } from '@shop/contract/orders';
+import { OrderStatus } from '@shop/contract/orders.schema';
 import type { Db } from '../../db/client.ts';
 import { orderItems } from '../../db/schema.ts';
 import { conflict, notFound } from '../../shared/domain-errors.ts';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CreateOrderResult } from '@shop/contract/checkout';
-import type { PayChannel } from '@shop/contract/channels';
-import type { BoundRole } from '@shop/contract/roles';
+import type { CreateOrderResult } from '@shop/contract/checkout.schema';
+import type { PayChannel } from '@shop/contract/channels.schema';
+import type { BoundRole } from '@shop/contract/roles.schema';
 import type { OrderItemDetail } from '@shop/contract/shop-orders';
 import { BACKENDS, startShop, type TestShop } from '../../../test/harness.ts';
 import { channelOf, createOrder, newPlayer, orderOf, press, waitForStatus, type Player, type ProviderName } from '../../../test/shopping.ts';

@@ -1,10 +1,10 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { GoodsType } from '@shop/contract/catalog';
-import type { DevicePlatform } from '@shop/contract/channels';
-import type { CreateOrderResult } from '@shop/contract/checkout';
+import { GoodsType } from '@shop/contract/catalog.schema';
+import type { DevicePlatform } from '@shop/contract/channels.schema';
+import type { CreateOrderResult } from '@shop/contract/checkout.schema';
 import { DEFAULT_REGION } from '@shop/contract/games';
 import type { Language } from '@shop/contract/languages';
-import { OrderStatus } from '@shop/contract/orders';
+import { OrderStatus } from '@shop/contract/orders.schema';
 import { MAX_ITEMS_PER_ORDER, PayType, type OrderItemDetail, type RefundRequestInfo } from '@shop/contract/shop-orders';
 import type { Db, Executor } from '../../db/client.ts';
 import { orderItems, orders, refundRequests } from '../../db/schema.ts';

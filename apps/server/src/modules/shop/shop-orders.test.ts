@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { CreateOrderResult } from '@shop/contract/checkout';
-import type { Order } from '@shop/contract/orders';
+import type { CreateOrderResult } from '@shop/contract/checkout.schema';
+import type { Order } from '@shop/contract/orders.schema';
 import type { OrderItemDetail, RefundRequestInfo } from '@shop/contract/shop-orders';
-import type { BoundRole } from '@shop/contract/roles';
-import type { PayChannel } from '@shop/contract/channels';
+import type { BoundRole } from '@shop/contract/roles.schema';
+import type { PayChannel } from '@shop/contract/channels.schema';
 import { BACKENDS, startShop, type TestShop } from '../../../test/harness.ts';
 import { channelOf, orderOf, press, waitForStatus, type Player, type ProviderName } from '../../../test/shopping.ts';
 import { deliveries, expectRefused, freshGameAccount, bind, playerWithRole } from '../../../test/game.ts';

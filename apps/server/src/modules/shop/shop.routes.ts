@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { productDetail, productList, productReceive } from '@shop/contract/products';
+import { productDetail, productList, productReceive } from '@shop/contract/products.schema';
 import {
   cancelOrderAuto,
   confirmOrders,

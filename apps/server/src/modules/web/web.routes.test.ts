@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RuntimeConfig } from '@shop/contract/runtime-config';
+import { RuntimeConfig } from '@shop/contract/runtime-config.schema';
 import { startShop, type TestShop } from '../../../test/harness.ts';
 import { productionConfig } from '../../../test/production.ts';
 import { buildApp, type ShopApp } from '../../app.ts';

@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { RUNTIME_CONFIG_ELEMENT_ID, type RuntimeConfig } from '@shop/contract/runtime-config';
+import { RUNTIME_CONFIG_ELEMENT_ID, type RuntimeConfig } from '@shop/contract/runtime-config.schema';
 import type { AppConfig } from '../../config.ts';
 import { translate } from '../../i18n/messages.ts';
 import { compressPage, sendPage, type CompressedPage } from './compressed-page.ts';

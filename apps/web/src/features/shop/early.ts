@@ -12,6 +12,6 @@ export function startHomeRequests(language: Language): void {
   if (!/^\/home\/?$/i.test(location.pathname)) return;
   const token = readToken();
   if (!token || token.expired) return;
-  // shared/roles/bound-roles.ts fetchBoundRoles(): POST /v1/role/list with {}
+  // shared/roles/get-bound-roles.ts fetchBoundRoles(): POST /v1/role/list with {}
   fetchEarly('POST', `${earlyApiBase()}/v1/role/list`, '{}', acceptLanguage(language), authorizationOf(token));
 }

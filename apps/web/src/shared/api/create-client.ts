@@ -1,5 +1,5 @@
 import { ApiCode } from '@shop/contract/envelope';
-import { buildPath, type RouteBody, type RouteData, type RouteDef, type RouteParams, type RouteQuery } from '@shop/contract/route';
+import { buildPath, type RouteBody, type RouteData, type RouteParams, type RouteTable, type RouteQuery } from '@shop/contract/route';
 import { refreshToken as refreshTokenRoute, type TokenData } from '@shop/contract/auth';
 import { authorizationOf, clearToken, readToken, saveToken, type StoredToken } from '../storage/token';
 import type { KeyValueStorage } from '../storage/storage';
@@ -10,7 +10,7 @@ export const REQUEST_TIMEOUT_MS = 30_000;
 /** Calls that never show the loading spinner (spec section 7). */
 export const NO_SPINNER_PATHS: readonly string[] = ['/common/info/game', '/v1/order/item/detail'];
 
-export interface CallOptions<R extends RouteDef> {
+export interface CallOptions<R extends RouteTable> {
   body?: RouteBody<R>;
   query?: RouteQuery<R>;
   params?: RouteParams<R>;
@@ -170,7 +170,7 @@ export function createApiClient(deps: ApiClientDeps) {
     return refreshing;
   }
 
-  async function call<R extends RouteDef>(route: R, options: CallOptions<R> = {}, retried = false): Promise<RouteData<R>> {
+  async function call<R extends RouteTable>(route: R, options: CallOptions<R> = {}, retried = false): Promise<RouteData<R>> {
     if (route.auth === 'user' && readToken(now(), deps.storage)?.expired) await ensureFreshSession();
 
     const url = apiUrl(

@@ -1,4 +1,4 @@
-import { RuntimeConfig, RUNTIME_CONFIG_ELEMENT_ID } from '@shop/contract/runtime-config';
+import { RUNTIME_CONFIG_ELEMENT_ID, RUNTIME_ENVIRONMENTS, type RuntimeConfig } from '@shop/contract/runtime-config';
 
 /** Used when the page has no injected configuration (the Vite dev server) or it does not validate. */
 export const DEVELOPMENT_CONFIG: RuntimeConfig = {
@@ -22,12 +22,36 @@ export function parseRuntimeConfig(text: string | null | undefined): RuntimeConf
     console.error('shop-config: not valid JSON');
     return undefined;
   }
-  const parsed = RuntimeConfig.safeParse(json);
-  if (!parsed.success) {
-    console.error('shop-config: does not match RuntimeConfig', parsed.error.issues);
+  const problem = runtimeConfigProblem(json);
+  if (problem) {
+    console.error('shop-config: does not match RuntimeConfig', problem);
     return undefined;
   }
-  return parsed.data;
+  return json as RuntimeConfig;
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const allOf = (value: unknown, keys: readonly string[], type: 'string' | 'boolean'): value is Record<string, unknown> =>
+  isObject(value) && keys.every((key) => typeof value[key] === type);
+
+/**
+ * What is wrong with the injected configuration, or undefined: a check of its shape without zod (the schema,
+ * RuntimeConfig of @shop/contract/runtime-config.schema, would weigh on every first load). The server builds the block
+ * from that schema's type, so this guards against a stale or hand-edited page, not a hostile one.
+ */
+function runtimeConfigProblem(json: unknown): string | undefined {
+  if (!isObject(json)) return 'not an object';
+  if (!RUNTIME_ENVIRONMENTS.includes(json.environment as RuntimeConfig['environment'])) return 'environment';
+  if (!allOf(json, ['apiBase', 'buildId'], 'string')) return 'apiBase, buildId';
+  if (typeof json.iframePayment !== 'boolean') return 'iframePayment';
+  if (!Array.isArray(json.paymentHosts) || !json.paymentHosts.every((host) => typeof host === 'string')) return 'paymentHosts';
+  const xsolla = json.xsolla;
+  if (!allOf(xsolla, ['scriptUrl', 'payStationUrl'], 'string') || !allOf(xsolla, ['sandbox'], 'boolean')) return 'xsolla';
+  if (xsolla.host !== undefined && typeof xsolla.host !== 'string') return 'xsolla.host';
+  if (!allOf(json.features, ['cart', 'otpLogin'], 'boolean')) return 'features';
+  if (json.analyticsId !== undefined && typeof json.analyticsId !== 'string') return 'analyticsId';
+  if (!allOf(json.links, ['terms', 'privacy', 'refund', 'contact', 'tutorial'], 'string')) return 'links';
+  return undefined;
 }
 
 let current: RuntimeConfig | undefined;

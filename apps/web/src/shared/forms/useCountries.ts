@@ -1,4 +1,5 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import type { Country } from '@shop/contract/countries';
 import type { Language } from '@shop/contract/languages';
 import { toHttpLanguage } from '@shop/contract/languages';
@@ -13,18 +14,9 @@ export interface CountryOption {
 
 /** The ~250 countries (GET /common/countries) named in the active language and sorted by that name. */
 export function useCountries(language: Language): CountryOption[] {
-  const [countries, setCountries] = useState<Country[]>([]);
-  useEffect(() => {
-    let live = true;
-    fetchCountries().then(
-      (list) => live && setCountries(list),
-      () => undefined,
-    );
-    return () => {
-      live = false;
-    };
-  }, []);
-  return useMemo(() => countryOptions(countries, language), [countries, language]);
+  // the list does not change while the shop is open; a failure leaves the picker empty (the API client said why)
+  const { data: countries } = useQuery({ queryKey: ['countries'], queryFn: fetchCountries, staleTime: Infinity });
+  return useMemo(() => countryOptions(countries ?? [], language), [countries, language]);
 }
 
 export function countryOptions(countries: readonly Country[], language: Language): CountryOption[] {

@@ -1,10 +1,11 @@
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { OrderStatus, orderDetail } from '@shop/contract/orders';
 import type { Language } from '@shop/contract/languages';
 import { call } from '../api/client';
-import { useAsyncData } from '../hooks/useAsyncData';
 import { formatDate } from '../lib/date-format';
 import { formatNumber } from '../lib/format';
+import { orderKeys } from './order-keys';
 import { refundVoucherFacts } from './refund-facts';
 import './refund-summary.css';
 
@@ -17,9 +18,11 @@ const REFUNDED: readonly number[] = [OrderStatus.REFUND_COMPLETE, OrderStatus.RE
  */
 export function RefundSummary({ orderId, status, language, className }: { orderId: number; status: number; language: Language; className: string }) {
   const { t } = useTranslation();
-  const detail = useAsyncData(REFUNDED.includes(status) ? `refund:${orderId}:${status}` : null, () =>
-    call(orderDetail, { body: { orderId }, silent: true, quiet: true }),
-  );
+  const detail = useQuery({
+    queryKey: [...orderKeys.detail(orderId), 'refund', status],
+    queryFn: () => call(orderDetail, { body: { orderId }, silent: true, quiet: true }),
+    enabled: REFUNDED.includes(status),
+  });
   const refund = detail.data?.refund;
   if (!refund) return null;
   const { takenBack, kept } = refundVoucherFacts(refund);

@@ -3,7 +3,7 @@ import {
   PaypalPayResponse,
   XsollaPayResponse,
   payerActionLink,
-} from '@shop/contract/checkout';
+} from '@shop/contract/checkout.schema';
 import type { RuntimeConfig } from '@shop/contract/runtime-config';
 
 /** What to do after an order was created (or re-opened) with a provider (spec section 7). */

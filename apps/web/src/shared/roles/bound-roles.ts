@@ -1,11 +1,7 @@
-import { roleList, type BoundRole } from '@shop/contract/roles';
+import type { BoundRole } from '@shop/contract/roles';
 import { DEFAULT_APP_ID } from '@shop/contract/games';
-import { call } from '../api/client';
 import { readPlayerInfo } from '../storage/uinfo';
 import { useClientStore } from '../store/client-store';
-
-/** The caller's bound game accounts (default first). Used by the shop, the role screen and checkout. */
-export const fetchBoundRoles = (appId?: number) => call(roleList, { body: appId ? { appId } : {} });
 
 /** The account the shop acts for: the session's current one, else the default, else the first. */
 export function pickCurrentRole(roles: readonly BoundRole[] | undefined): BoundRole | undefined {

@@ -1,7 +1,7 @@
 import { Alert, Button, Card, Col, DatePicker, Form, Input, InputNumber, Row, Select, Space, Switch, Tag, Typography } from 'antd';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { GoodsType } from '@shop/contract/catalog';
+import { GoodsType } from '@shop/contract/catalog.schema';
 import { SUPPORTED_LANGUAGES } from '@shop/contract/languages';
 import { formatMoney } from '../../../shared/ui/format';
 import { CompletenessTag } from './CompletenessTag';

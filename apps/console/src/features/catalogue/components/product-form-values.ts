@@ -1,5 +1,5 @@
 import dayjs, { type Dayjs } from 'dayjs';
-import { GoodsType } from '@shop/contract/catalog';
+import { GoodsType } from '@shop/contract/catalog.schema';
 import type { ProductCreateBody, ProductView } from '@shop/contract/console/catalogue';
 import { SUPPORTED_LANGUAGES, type Language } from '@shop/contract/languages';
 import type { LocalizedFields } from './LanguageTable';

@@ -5,7 +5,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ORDER_PAGE_SIZES, ORDER_SEARCH_MAX_ROWS, type ConsoleOrderSummary, type OrderSearchQuery } from '@shop/contract/console/orders';
-import { ORDER_STATUS_CODES } from '@shop/contract/orders';
+import { ORDER_STATUS_CODES } from '@shop/contract/orders.schema';
 import { formatDateTime, formatMoney } from '../../../shared/ui/format';
 import { useOrderFilters } from '../api/order-filters';
 import { useQueueCounts } from '../api/queue-counts';

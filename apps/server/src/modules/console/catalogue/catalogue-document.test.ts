@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import type { VoucherGoods } from '@shop/contract/catalog';
+import type { VoucherGoods } from '@shop/contract/catalog.schema';
 import { channelKey, type CatalogueDocumentInput, type ImportIssue, type ImportReport, type MediaView, type ProductView } from '@shop/contract/console/catalogue';
-import type { PayChannel } from '@shop/contract/channels';
-import type { ShopProduct } from '@shop/contract/products';
+import type { PayChannel } from '@shop/contract/channels.schema';
+import type { ShopProduct } from '@shop/contract/products.schema';
 import { buildApp, type ShopApp } from '../../../app.ts';
 import { CATALOGUE_CACHE_MS } from '../../catalog/catalog.service.ts';
 import { seedDatabase } from '../../../db/seed.ts';

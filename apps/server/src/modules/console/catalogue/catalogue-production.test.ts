@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { VoucherGoods } from '@shop/contract/catalog';
+import type { VoucherGoods } from '@shop/contract/catalog.schema';
 import type { ImportReport } from '@shop/contract/console/catalogue';
-import type { PayChannel } from '@shop/contract/channels';
+import type { PayChannel } from '@shop/contract/channels.schema';
 import { buildApp, type ShopApp } from '../../../app.ts';
 import { freePort, type ApiAnswer, type TestShop } from '../../../../test/harness.ts';
 import { asOperator, loginOperator } from '../../../../test/console.ts';

@@ -1,5 +1,5 @@
 import { and, asc, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
-import { EXCLUDED_PRODUCT_ID } from '@shop/contract/catalog';
+import { EXCLUDED_PRODUCT_ID } from '@shop/contract/catalog.schema';
 import {
   missingLanguages,
   productRuleViolations,
@@ -16,7 +16,7 @@ import {
   type RuleViolation,
 } from '@shop/contract/console/catalogue';
 import { INT4_MAX } from '@shop/contract/fields';
-import type { ThirdChannelNameValue } from '@shop/contract/orders';
+import type { ThirdChannelNameValue } from '@shop/contract/orders.schema';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { AppConfig } from '../../../config.ts';

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { VoucherGoods } from '@shop/contract/catalog';
-import type { PayChannel } from '@shop/contract/channels';
-import type { CreateOrderResult } from '@shop/contract/checkout';
+import type { VoucherGoods } from '@shop/contract/catalog.schema';
+import type { PayChannel } from '@shop/contract/channels.schema';
+import type { CreateOrderResult } from '@shop/contract/checkout.schema';
 import type { ChannelView, GameServerView, GameView, MediaView, ProductView } from '@shop/contract/console/catalogue';
-import type { ProductDetail, ReceiveResult, ShopProduct } from '@shop/contract/products';
-import type { GameServerRole } from '@shop/contract/roles';
+import type { ProductDetail, ReceiveResult, ShopProduct } from '@shop/contract/products.schema';
+import type { GameServerRole } from '@shop/contract/roles.schema';
 import { BACKENDS, startShop, type TestShop } from '../../../../test/harness.ts';
 import { asOperator, loginOperator, type TestOperator } from '../../../../test/console.ts';
 import { auditOf, catalogueState, expectCatalogueRefused, TINY_PNG } from '../../../../test/catalogue.ts';

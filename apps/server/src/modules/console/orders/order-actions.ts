@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { DuplicatePaymentView, RefundView } from '@shop/contract/ops';
-import { OrderStatus } from '@shop/contract/orders';
+import { OrderStatus } from '@shop/contract/orders.schema';
 import type { ConsoleRefundRequest } from '@shop/contract/console/orders';
 import { duplicatePayments, orders, refundRequests } from '../../../db/schema.ts';
 import { DomainError, notFound, conflict } from '../../../shared/domain-errors.ts';

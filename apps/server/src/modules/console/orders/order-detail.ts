@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { ConsoleOrderDetail, ConsoleRefundRequest } from '@shop/contract/console/orders';
-import { OrderStatus } from '@shop/contract/orders';
+import { OrderStatus } from '@shop/contract/orders.schema';
 import type { Db, Executor } from '../../../db/client.ts';
 import {
   auditLog,

@@ -8,7 +8,7 @@ import type {
   ConsoleSecondPaymentRow,
   consoleReconciliationQueue,
 } from '@shop/contract/console/orders';
-import { OrderStatus } from '@shop/contract/orders';
+import { OrderStatus } from '@shop/contract/orders.schema';
 import type { ReconciliationConfig } from '../../../config.ts';
 import { duplicatePaymentView } from '../../payments/duplicate-payments.ts';
 import type { PaymentProviders } from '../../payments/provider-registry.ts';

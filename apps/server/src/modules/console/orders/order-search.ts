@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import { ORDER_SEARCH_MAX_ROWS, type ConsoleOrderSummary } from '@shop/contract/console/orders';
-import { ThirdChannelName, type ThirdChannelNameValue } from '@shop/contract/orders';
+import { ThirdChannelName, type ThirdChannelNameValue } from '@shop/contract/orders.schema';
 import type { Db } from '../../../db/client.ts';
 import { gameAccounts, orders } from '../../../db/schema.ts';
 import { gameIdIs, roleIdIs, roleNameStartsWith } from '../role-match.ts';

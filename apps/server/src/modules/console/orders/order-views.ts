@@ -1,5 +1,5 @@
 import { eq, inArray } from 'drizzle-orm';
-import { OrderStatus } from '@shop/contract/orders';
+import { OrderStatus } from '@shop/contract/orders.schema';
 import type { ConsoleOrderSummary, ConsoleVoucherPosition } from '@shop/contract/console/orders';
 import type { Executor } from '../../../db/client.ts';
 import { gameAccounts, games, orderItems, orders, users, voucherAccounts } from '../../../db/schema.ts';

@@ -13,7 +13,7 @@ import {
   consoleSearchOrders,
   consoleSecondPayments,
 } from '@shop/contract/console/orders';
-import { ThirdChannelName } from '@shop/contract/orders';
+import { ThirdChannelName } from '@shop/contract/orders.schema';
 import { DomainError, conflict } from '../../../shared/domain-errors.ts';
 import { registerRoute } from '../../../http/route.ts';
 import type { Services } from '../../../services.ts';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { CreateOrderResult } from '@shop/contract/checkout';
+import type { CreateOrderResult } from '@shop/contract/checkout.schema';
 import type { ConsoleOrderDetail, ConsoleOrderSummary, ConsoleQueueCounts } from '@shop/contract/console/orders';
 import type { DuplicatePaymentView, RefundView } from '@shop/contract/ops';
 import { BACKENDS, startShop, type ApiAnswer, type TestShop } from '../../../../test/harness.ts';

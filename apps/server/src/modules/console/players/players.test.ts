@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { TokenData } from '@shop/contract/auth';
+import type { TokenData } from '@shop/contract/auth.schema';
 import type { LedgerEntryView, PlayerAccount, PlayerDetail, PlayerOrder, PlayerSearchResult, RoleDetail } from '@shop/contract/console/players';
 import type { VoucherHistory } from '@shop/contract/voucher-history';
 import { BACKENDS, startShop, type ApiAnswer, type TestShop } from '../../../../test/harness.ts';

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { envelope } from '@shop/contract/envelope';
+import { envelope } from '@shop/contract/envelope.schema';
 import type { RouteDef } from '@shop/contract/route';
 import {
   consoleRefundsReport,

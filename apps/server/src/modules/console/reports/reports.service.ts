@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { OrderStatus } from '@shop/contract/orders';
+import { OrderStatus } from '@shop/contract/orders.schema';
 import {
   MAX_REPORT_DAYS,
   reportDays,

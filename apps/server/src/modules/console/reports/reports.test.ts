@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { CreateOrderResult } from '@shop/contract/checkout';
-import type { ReceiveResult } from '@shop/contract/products';
+import type { CreateOrderResult } from '@shop/contract/checkout.schema';
+import type { ReceiveResult } from '@shop/contract/products.schema';
 import type { RefundsReport, SalesReport } from '@shop/contract/console/reports';
 import { BACKENDS, startShop, type ApiAnswer, type TestShop } from '../../../../test/harness.ts';
 import { asOperator, loginOperator, type TestOperator } from '../../../../test/console.ts';

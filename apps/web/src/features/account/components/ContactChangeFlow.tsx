@@ -14,7 +14,7 @@ import { PageHeader } from '../../../shared/ui/PageHeader';
 import { showToast } from '../../../shared/ui/toast';
 import { bindEmail, bindMobile, verifyCurrentContact } from '../api/account-api';
 import { maskEmail, maskMobile, mobileParts } from '../lib/contact-display';
-import { useUserInfo } from '../lib/useUserInfo';
+import { useUserInfo } from '../api/get-user-info';
 
 const PATHS = {
   mobile: { change: '/my/changePhone', bind: '/my/bindPhone' },

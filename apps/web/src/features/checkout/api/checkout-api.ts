@@ -1,10 +1,6 @@
-import { channelListForRegion } from '@shop/contract/channels';
-import { ipCountry } from '@shop/contract/countries';
 import { confirmOrders, createCartOrder, createProductOrder, type CreateCartOrderBody, type CreateProductOrderBody } from '@shop/contract/shop-orders';
 import { call } from '../../../shared/api/client';
 
-export const fetchRegion = () => call(ipCountry, { quiet: true, silent: true });
-export const fetchChannels = (appId: number, regionCode: string) => call(channelListForRegion, { params: { appId, regionCode } });
 export const createProductOrderCall = (body: CreateProductOrderBody) => call(createProductOrder, { body });
 export const createCartOrderCall = (body: CreateCartOrderBody) => call(createCartOrder, { body });
 /** How the orders stand after paying (no spinner: the result page shows its own). */

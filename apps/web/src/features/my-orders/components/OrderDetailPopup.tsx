@@ -2,11 +2,10 @@ import { useTranslation } from 'react-i18next';
 import Popup from 'antd-mobile/es/components/popup';
 import { displayOrderSn } from '@shop/contract/orders';
 import type { Language } from '@shop/contract/languages';
-import { useAsyncData } from '../../../shared/hooks/useAsyncData';
 import { formatDateTime } from '../../../shared/lib/date-format';
 import { formatPrice } from '../../../shared/lib/format';
 import { RefundSummary } from '../../../shared/orders/RefundSummary';
-import { fetchOrderDetail } from '../api/my-orders-api';
+import { useOrderItemDetail } from '../api/get-order-item-detail';
 import { OrderActionButtons, type OrderAction } from './OrderActionButtons';
 
 /**
@@ -17,20 +16,17 @@ export function OrderDetailPopup({
   orderId,
   language,
   busy,
-  version,
   onClose,
   onAction,
 }: {
   orderId: number | null;
   language: Language;
   busy: boolean;
-  /** Bumped after each action, so the detail is read again. */
-  version: number;
   onClose: () => void;
   onAction: (action: OrderAction) => void;
 }) {
   const { t } = useTranslation();
-  const detail = useAsyncData(orderId ? `detail:${orderId}:${language}:${version}` : null, () => fetchOrderDetail(orderId!));
+  const detail = useOrderItemDetail(orderId, language);
   const order = detail.data;
   return (
     <Popup visible={orderId !== null} onMaskClick={onClose} onClose={onClose} bodyStyle={{ minHeight: '50vh', maxHeight: '85vh', overflowY: 'auto' }}>

@@ -3,16 +3,17 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import Tabs from 'antd-mobile/es/components/tabs';
 import type { Order } from '@shop/contract/orders';
-import { useAsyncData } from '../../../shared/hooks/useAsyncData';
 import { useUnmountSignal } from '../../../shared/hooks/useUnmountSignal';
 import { useLanguage } from '../../../shared/i18n/useLanguage';
 import { queueDeliveryRetry, waitForRetriedDelivery } from '../../../shared/orders/delivery-retry';
+import { invalidateOrders } from '../../../shared/orders/order-keys';
 import { patchClientState } from '../../../shared/store/client-store';
 import { NotFoundBlock } from '../../../shared/ui/NotFoundBlock';
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import { confirmAction } from '../../../shared/ui/confirm';
 import { showToast } from '../../../shared/ui/toast';
-import { cancelMyOrder, deleteMyOrder, fetchMyOrders, requestRefund } from '../api/my-orders-api';
+import { useMyOrders } from '../api/get-my-orders';
+import { cancelMyOrder, deleteMyOrder, requestRefund } from '../api/my-orders-api';
 import { MyOrderCard } from '../components/MyOrderCard';
 import type { OrderAction } from '../components/OrderActionButtons';
 import { OrderDetailPopup } from '../components/OrderDetailPopup';
@@ -26,20 +27,14 @@ export default function MyOrderPage() {
   const navigate = useNavigate();
   const [query, setQuery] = useSearchParams();
   const type = myOrderTab(query.get('type'));
-  const orders = useAsyncData(`my-orders:${type}:${language}`, () => fetchMyOrders(type));
+  const orders = useMyOrders(type, language);
   const [openId, setOpenId] = useState<number | null>(null);
   const [busyId, setBusyId] = useState<number | null>(null);
-  const [version, setVersion] = useState(0);
   const unmountSignal = useUnmountSignal();
 
   useEffect(() => {
     document.title = t('myOrder.title');
   }, [t]);
-
-  function refresh() {
-    orders.reload();
-    setVersion((value) => value + 1);
-  }
 
   /** Queues the delivery again, then shows the order complete as soon as the game took the goods (seconds when it is up). */
   async function retryDelivery(orderId: number) {
@@ -47,10 +42,10 @@ export default function MyOrderPage() {
     try {
       await queueDeliveryRetry(orderId);
       showToast(t('delivery.retryQueued'));
-      refresh();
+      void invalidateOrders();
       const signal = unmountSignal();
       await waitForRetriedDelivery(orderId, signal);
-      if (!signal.aborted) refresh();
+      if (!signal.aborted) void invalidateOrders();
     } catch {
       // the API client has told the player why not
     } finally {
@@ -83,7 +78,6 @@ export default function MyOrderPage() {
         setOpenId(null);
       }
       showToast(t(`myOrder.done.${action}`));
-      refresh();
     } catch {
       // the API client has told the player why not
     } finally {
@@ -101,7 +95,7 @@ export default function MyOrderPage() {
           <Tabs.Tab key={String(tab.type)} title={<span data-testid={`order-tab-${tab.key}`}>{t(tab.label)}</span>} />
         ))}
       </Tabs>
-      <main className="mo-main" aria-busy={orders.loading} data-testid="my-orders" data-type={type} data-loading={orders.loading}>
+      <main className="mo-main" aria-busy={orders.isFetching} data-testid="my-orders" data-type={type} data-loading={orders.isFetching}>
         {list && list.length === 0 ? (
           <NotFoundBlock />
         ) : (
@@ -124,7 +118,6 @@ export default function MyOrderPage() {
         orderId={openId}
         language={language}
         busy={busyId !== null}
-        version={version}
         onClose={() => setOpenId(null)}
         onAction={(action) => open && void act(open, action)}
       />

@@ -3,13 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import Tabs from 'antd-mobile/es/components/tabs';
 import type { Order } from '@shop/contract/orders';
-import { useAsyncData } from '../../../shared/hooks/useAsyncData';
 import { useLanguage } from '../../../shared/i18n/useLanguage';
 import { patchClientState } from '../../../shared/store/client-store';
 import { confirmAction } from '../../../shared/ui/confirm';
 import { NotFoundBlock } from '../../../shared/ui/NotFoundBlock';
 import { PageHeader } from '../../../shared/ui/PageHeader';
-import { cancelPayment, fetchOrders } from '../api/orders-api';
+import { cancelPayment } from '../api/cancel-order';
+import { useOrders } from '../api/get-orders';
 import { OrderCard } from '../components/OrderCard';
 import { OrderItemsPopup } from '../components/OrderItemsPopup';
 import { ORDER_TABS, tabFromQuery } from '../lib/order-view';
@@ -21,7 +21,7 @@ export default function OrderHistoryPage() {
   const navigate = useNavigate();
   const [query, setQuery] = useSearchParams();
   const type = tabFromQuery(query.get('type'));
-  const orders = useAsyncData(`orders:${type}:${language}`, () => fetchOrders(type));
+  const orders = useOrders(type, language);
   const [popupOrder, setPopupOrder] = useState<Order | null>(null);
   const [busyId, setBusyId] = useState<number | null>(null);
 
@@ -41,7 +41,6 @@ export default function OrderHistoryPage() {
     setBusyId(order.id);
     try {
       await cancelPayment(order);
-      orders.reload();
     } catch {
       // the API client has told the player
     } finally {
@@ -63,12 +62,12 @@ export default function OrderHistoryPage() {
           <Tabs.Tab key={String(tab.type)} title={t(tab.label)} />
         ))}
       </Tabs>
-      <main className="op-list" aria-busy={orders.loading}>
+      <main className="op-list" aria-busy={orders.isFetching}>
         {list === undefined ? (
           orders.error ? (
             <div className="op-failed" role="alert">
               <p>{t('common.loadFailed')}</p>
-              <button type="button" className="shop-button" onClick={orders.reload}>
+              <button type="button" className="shop-button" onClick={() => void orders.refetch()}>
                 {t('common.retry')}
               </button>
             </div>

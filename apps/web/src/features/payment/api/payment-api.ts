@@ -1,12 +1,8 @@
 import { payermaxOrder, paypalCapture, paypalOrder, xsollaToken } from '@shop/contract/checkout';
 import { paymentOutcome, type PaymentOutcome } from '@shop/contract/payment-return';
-import { channelListForRegion } from '@shop/contract/channels';
-import { ipCountry } from '@shop/contract/countries';
 import { orderDetail, type Order } from '@shop/contract/orders';
 import { cancelOrderAuto, payOrder } from '@shop/contract/shop-orders';
 import { call } from '../../../shared/api/client';
-
-export const fetchOrder = (orderId: number) => call(orderDetail, { body: { orderId } });
 
 /**
  * How a payment ended, for the return page: by the provider's return reference (no session needed: the checkout may
@@ -37,9 +33,6 @@ export async function reopenPayment(order: Pick<Order, 'id' | 'orderSn' | 'third
       throw new Error(`no provider for ${order.thirdChannelName ?? 'this order'}`);
   }
 }
-
-export const fetchRegion = () => call(ipCountry, { quiet: true, silent: true });
-export const fetchChannels = (appId: number, regionCode: string) => call(channelListForRegion, { params: { appId, regionCode } });
 
 /** Pays an unpaid order with another channel than the one it was created with (v1/order/pay); answers like order creation. */
 export const payWithChannel = (orderId: number, channel: { payMethodId: string; thirdChannelId: string }, selectedRegionCode: string) =>

@@ -3,17 +3,20 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { channelsForDevice } from '@shop/contract/channels';
 import { DEFAULT_REGION, UNKNOWN_REGION } from '@shop/contract/games';
-import { ThirdChannelName, displayOrderSn, isPayable } from '@shop/contract/orders';
-import { useAsyncData } from '../../../shared/hooks/useAsyncData';
+import { displayOrderSn, isPayable } from '@shop/contract/orders';
+import { ThirdChannelName } from '@shop/contract/orders.schema';
 import { useLanguage } from '../../../shared/i18n/useLanguage';
 import { formatPrice } from '../../../shared/lib/format';
 import { currentPlatform } from '../../../shared/lib/platform';
+import { useOrder } from '../../../shared/orders/get-order';
+import { useIpCountry } from '../../../shared/payment/get-ip-country';
+import { usePayChannels } from '../../../shared/payment/get-pay-channels';
 import { useClientStore } from '../../../shared/store/client-store';
 import { payMethodLabel } from '../../../shared/payment/method-name';
 import { ChannelPicker } from '../../../shared/ui/ChannelPicker';
 import { NotFoundBlock } from '../../../shared/ui/NotFoundBlock';
 import { PageHeader } from '../../../shared/ui/PageHeader';
-import { closeExpiredOrder, fetchChannels, fetchOrder, fetchRegion } from '../api/payment-api';
+import { closeExpiredOrder } from '../api/payment-api';
 import { PayCountdown } from '../components/PayCountdown';
 import { payOrderAgain } from '../lib/pay-again';
 import './payment.css';
@@ -29,28 +32,25 @@ export default function PurchaseOrderPage() {
   const id = Number(query.get('id'));
   const valid = Number.isSafeInteger(id) && id > 0;
   const stored = useClientStore((state) => state.currentOrder);
-  const detail = useAsyncData(valid ? `order:${id}` : null, () => fetchOrder(id));
+  const detail = useOrder(valid ? id : null);
   const order = detail.data ?? (stored && stored.id === id ? stored : undefined);
   const [paying, setPaying] = useState(false);
   const unpaid = order !== undefined && isPayable(order.status);
-  const region = useAsyncData(unpaid ? 'region' : null, () =>
-    fetchRegion().then(
-      (code) => (!code || code.toUpperCase() === UNKNOWN_REGION ? DEFAULT_REGION : code.toUpperCase()),
-      () => DEFAULT_REGION,
-    ),
-  );
+  const ip = useIpCountry(unpaid);
+  const code = ip.data?.toUpperCase();
+  const region = { data: ip.isPending ? undefined : !code || code === UNKNOWN_REGION ? DEFAULT_REGION : code };
   const appId = order?.appId;
-  const channels = useAsyncData(appId && region.data ? `channels:${appId}:${region.data}` : null, () => fetchChannels(appId!, region.data!));
+  const channels = usePayChannels(appId, region.data);
   const shown = channelsForDevice(channels.data ?? [], currentPlatform());
   const [channelId, setChannelId] = useState<number | null>(null);
   const original = shown.find((item) => item.payMethodName === order?.payMethodName && item.thirdChannelName === order?.thirdChannelName);
   const chosen = shown.find((item) => item.id === channelId) ?? original;
-  const reload = detail.reload;
+  const { refetch } = detail;
   const expired = useCallback(() => {
     void closeExpiredOrder(id)
       .catch(() => undefined)
-      .then(reload);
-  }, [id, reload]);
+      .then(() => refetch());
+  }, [id, refetch]);
 
   useEffect(() => {
     document.title = t('purchase.title');
@@ -81,7 +81,7 @@ export default function PurchaseOrderPage() {
       <PageHeader title={t('purchase.title')} back={back} />
       <main className="po-main">
         {!order ? (
-          detail.loading ? null : <NotFoundBlock testId="order-not-found" />
+          detail.isFetching ? null : <NotFoundBlock testId="order-not-found" />
         ) : (
           <>
             <section className="po-card" aria-labelledby="po-order">

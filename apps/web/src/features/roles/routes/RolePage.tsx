@@ -1,10 +1,10 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { GameServerRole } from '@shop/contract/roles';
-import { useAsyncData } from '../../../shared/hooks/useAsyncData';
 import { useLanguage } from '../../../shared/i18n/useLanguage';
 import { GAMES } from '../../../shared/lib/games';
-import { fetchBoundRoles, pickCurrentRole, shopAppId } from '../../../shared/roles/bound-roles';
+import { pickCurrentRole, shopAppId } from '../../../shared/roles/bound-roles';
+import { useBoundRoles } from '../../../shared/roles/get-bound-roles';
 import { showToast } from '../../../shared/ui/toast';
 import { bindRole, lookupRoles, setDefaultRole, switchRole } from '../api/roles-api';
 import { RoleCard } from '../components/RoleCard';
@@ -19,7 +19,7 @@ export default function RolePage() {
   const { t } = useTranslation();
   const language = useLanguage();
   const formId = useId();
-  const roles = useAsyncData(`roles:${language}`, () => fetchBoundRoles());
+  const roles = useBoundRoles(language);
   const [busyId, setBusyId] = useState<number | null>(null);
   // the bind form's game: the one picked, else the current account's
   const [pickedApp, setAppId] = useState<number | null>(null);
@@ -39,7 +39,6 @@ export default function RolePage() {
     try {
       await action();
       showToast(done);
-      roles.reload();
     } catch {
       // the API client has told the player
     } finally {
@@ -84,7 +83,6 @@ export default function RolePage() {
       setPicked(null);
       setGameId('');
       setMakeDefault(false);
-      roles.reload();
     } catch {
       // already bound, or bound to someone else: the server's message was shown
     } finally {

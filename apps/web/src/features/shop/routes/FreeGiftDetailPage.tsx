@@ -3,14 +3,15 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { GoodsType } from '@shop/contract/catalog';
 import { loginPathReturningTo } from '../../../shared/auth/login-return';
-import { useAsyncData } from '../../../shared/hooks/useAsyncData';
 import { useLanguage } from '../../../shared/i18n/useLanguage';
-import { fetchBoundRoles, pickCurrentRole } from '../../../shared/roles/bound-roles';
+import { pickCurrentRole } from '../../../shared/roles/bound-roles';
+import { useBoundRoles } from '../../../shared/roles/get-bound-roles';
 import { readToken } from '../../../shared/storage/token';
 import { NotFoundBlock } from '../../../shared/ui/NotFoundBlock';
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import { showToast } from '../../../shared/ui/toast';
-import { claimGift, fetchProduct } from '../api/shop-api';
+import { claimGift } from '../api/claim-gift';
+import { useProduct } from '../api/get-product';
 import { productPath } from '../lib/home-tabs';
 import './shop.css';
 
@@ -27,10 +28,10 @@ export default function FreeGiftDetailPage() {
   const id = Number(query.get('id'));
   const valid = Number.isSafeInteger(id) && id > 0;
   const loggedIn = readToken() !== null;
-  const roles = useAsyncData(loggedIn ? 'roles' : null, () => fetchBoundRoles());
+  const roles = useBoundRoles(language, { enabled: loggedIn });
   const role = pickCurrentRole(roles.data);
-  const waitingForRole = loggedIn && roles.loading && !roles.data;
-  const detail = useAsyncData(valid && !waitingForRole ? `gift:${id}:${role?.id ?? 0}:${language}` : null, () => fetchProduct(id, role?.id));
+  const waitingForRole = loggedIn && roles.isPending;
+  const detail = useProduct(id, language, { gameAccountId: role?.id, enabled: valid && !waitingForRole });
   const gift = detail.data;
   const [claimed, setClaimed] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -60,7 +61,7 @@ export default function FreeGiftDetailPage() {
       showToast(t('gift.claimed'));
     } catch {
       // the API client has shown the server's reason (already claimed, not free...)
-      detail.reload();
+      void detail.refetch();
     } finally {
       setBusy(false);
     }
@@ -70,7 +71,7 @@ export default function FreeGiftDetailPage() {
     <div className="sh">
       <PageHeader title={t('gift.title')} />
       {!gift ? (
-        !valid || (detail.error != null && !detail.loading) ? <NotFoundBlock testId="gift-not-found" /> : null
+        !valid || (detail.error && !detail.isFetching) ? <NotFoundBlock testId="gift-not-found" /> : null
       ) : (
         <main className="sh-detail" data-testid="gift-detail" data-claimed={done}>
           <div className="sh-detail__thumb">

@@ -6,7 +6,6 @@ import { MAX_QUANTITY } from '@shop/contract/shop-orders';
 import { addToCart } from '../../../shared/cart/cart-store';
 import { startSettlement, toCartProduct } from '../../../shared/checkout/settlement';
 import { getConfig } from '../../../shared/config/runtime-config';
-import { useAsyncData } from '../../../shared/hooks/useAsyncData';
 import { useLanguage } from '../../../shared/i18n/useLanguage';
 import { formatPrice } from '../../../shared/lib/format';
 import { patchClientState } from '../../../shared/store/client-store';
@@ -14,7 +13,7 @@ import { NotFoundBlock } from '../../../shared/ui/NotFoundBlock';
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import { Price } from '../../../shared/ui/Price';
 import { showToast } from '../../../shared/ui/toast';
-import { fetchProduct } from '../api/shop-api';
+import { useProduct } from '../api/get-product';
 import { clampQuantity, productPath } from '../lib/home-tabs';
 import './shop.css';
 
@@ -26,7 +25,7 @@ export default function GoodsDetailPage() {
   const [query] = useSearchParams();
   const id = Number(query.get('id'));
   const valid = Number.isSafeInteger(id) && id > 0;
-  const detail = useAsyncData(valid ? `product:${id}:${language}` : null, () => fetchProduct(id));
+  const detail = useProduct(id, language, { enabled: valid });
   const product = detail.data;
   const [quantity, setQuantity] = useState(1);
   const cartOn = getConfig().features.cart;
@@ -44,7 +43,7 @@ export default function GoodsDetailPage() {
     return (
       <div className="sh">
         <PageHeader title={t('shop.detailTitle')} />
-        {!valid || (detail.error != null && !detail.loading) ? <NotFoundBlock testId="product-not-found" /> : null}
+        {!valid || (detail.error && !detail.isFetching) ? <NotFoundBlock testId="product-not-found" /> : null}
       </div>
     );
   }

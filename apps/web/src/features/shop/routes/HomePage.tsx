@@ -2,13 +2,13 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import Tabs from 'antd-mobile/es/components/tabs';
-import { useAsyncData } from '../../../shared/hooks/useAsyncData';
 import { useLanguage } from '../../../shared/i18n/useLanguage';
-import { fetchBoundRoles, pickCurrentRole, shopAppId } from '../../../shared/roles/bound-roles';
+import { pickCurrentRole, shopAppId } from '../../../shared/roles/bound-roles';
+import { useBoundRoles } from '../../../shared/roles/get-bound-roles';
 import { patchClientState } from '../../../shared/store/client-store';
 import { LanguageSelect } from '../../../shared/ui/LanguageSelect';
 import { NotFoundBlock } from '../../../shared/ui/NotFoundBlock';
-import { fetchProducts } from '../api/shop-api';
+import { useProducts } from '../api/get-products';
 import { AccountChip } from '../components/AccountChip';
 import { ProductCard } from '../components/ProductCard';
 import { HOME_TABS, VOUCHER_PAGE_PATH, productPath, tabFromQuery, tabOf } from '../lib/home-tabs';
@@ -21,12 +21,12 @@ export default function HomePage() {
   const language = useLanguage();
   const [query, setQuery] = useSearchParams();
   const tab = tabFromQuery(query.get('tab'));
-  const roles = useAsyncData(`roles:${language}`, () => fetchBoundRoles());
+  const roles = useBoundRoles(language);
   const current = pickCurrentRole(roles.data);
-  const appId = roles.loading && !roles.data ? null : shopAppId(current);
+  const appId = roles.isPending ? null : shopAppId(current);
   const { goodsType, categoryId } = tabOf(tab);
-  const products = useAsyncData(appId ? `products:${appId}:${goodsType}:${language}` : null, () => fetchProducts(appId!, goodsType));
-  const gifts = useAsyncData(appId ? `gifts:${appId}:${language}` : null, () => fetchProducts(appId!, GoodsType.FREE));
+  const products = useProducts(appId, goodsType, language);
+  const gifts = useProducts(appId, GoodsType.FREE, language);
 
   useEffect(() => {
     document.title = t('shop.title');
@@ -45,14 +45,14 @@ export default function HomePage() {
   // Until the first product list is in, nothing is drawn below the tab's description: drawn above the empty grid, the
   // price hint, the free items and the contact bar would jump down when it fills (a layout shift the player sees).
   const [listShown, setListShown] = useState(false);
-  if (!listShown && (list !== undefined || products.error != null)) setListShown(true);
+  if (!listShown && (list !== undefined || products.error)) setListShown(true);
   return (
     <div className="sh">
       <header className="sh-header">
         <h1 className="sh-header__title">{t('shop.title')}</h1>
         <LanguageSelect value={language} className="shop-language--light" />
       </header>
-      <AccountChip role={current} loading={roles.loading} />
+      <AccountChip role={current} loading={roles.isPending} />
       <Tabs activeKey={tab} onChange={chooseTab} className="sh-tabs" data-testid="home-tabs">
         {HOME_TABS.map((item) => (
           <Tabs.Tab key={item.key} title={<span data-testid={`home-tab-${item.key}`}>{t(`shop.tab.${item.key}`)}</span>} />
@@ -69,7 +69,7 @@ export default function HomePage() {
             {list && list.length === 0 ? (
               <NotFoundBlock />
             ) : (
-              <div className="sh-grid" aria-busy={products.loading}>
+              <div className="sh-grid" aria-busy={products.isFetching}>
                 {(list ?? []).map((product) => (
                   <ProductCard
                     key={product.id}
@@ -80,8 +80,8 @@ export default function HomePage() {
                 ))}
               </div>
             )}
-            {products.error != null && !list && (
-              <button type="button" className="shop-button" onClick={products.reload}>
+            {products.error && !list && (
+              <button type="button" className="shop-button" onClick={() => void products.refetch()}>
                 {t('common.retry')}
               </button>
             )}

@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { ApiCode } from '@shop/contract/envelope';
 import { useLocation } from 'react-router';
 import type { VoucherGoods } from '@shop/contract/catalog';
@@ -6,23 +7,12 @@ import { appShowsServerName } from '@shop/contract/games';
 import type { Language } from '@shop/contract/languages';
 import { trackPurchase } from '../../../shared/analytics/analytics';
 import { ApiError } from '../../../shared/api/api-error';
-import { loginWithPlayerInfo } from '../../../shared/auth/quick-login';
-import { useAsyncData } from '../../../shared/hooks/useAsyncData';
 import { currentPlatform } from '../../../shared/lib/platform';
-import { patchClientState, useClientStore } from '../../../shared/store/client-store';
-import { clearToken } from '../../../shared/storage/token';
-import { savePlayerInfo } from '../../../shared/storage/uinfo';
-import {
-  fetchChannels,
-  fetchChannelsForIp,
-  fetchCountries,
-  fetchIpCountry,
-  fetchUserInfo,
-  fetchVoucherList,
-  submitVoucherOrder,
-} from '../api/voucher-api';
+import { useClientStore } from '../../../shared/store/client-store';
+import { submitVoucherOrder } from '../api/voucher-api';
+import { voucherQueries } from '../api/voucher-queries';
 import { preselectChannel, visibleChannels } from '../lib/channels';
-import { firstAppId, preloadKeys, takePreloaded, takeSettled, takeVoucherEntry } from '../preload';
+import { entryKeyOf, firstAppId, takeVoucherEntry } from '../preload';
 import { regionFromIp } from '../lib/region';
 
 /** An unknown game or region answers 404: the lists are then shown as "Not found", not as a failure. */
@@ -34,21 +24,17 @@ export function useVoucherPage(language: Language) {
   // a launch logs in; a session is kept and acted for; a guest is asked to log in (lib/player-info.ts, voucherEntry)
   const [entry] = useState(() => takeVoucherEntry(search));
   const [platform] = useState(currentPlatform);
-  const entryKey = preloadKeys.entry(entry);
+  const entryKey = entryKeyOf(entry);
 
   // 1. Quick login from the player info; the token is saved on code 200. A stale token from an earlier visit is
   //    dropped first so the catalogue calls made meanwhile do not carry it.
-  // The entry started the first calls already (../preload): each is taken once, a reload asks the server again.
-  const login = useAsyncData(entry.kind === 'launch' ? `login:${entryKey}` : null, async () => {
-    const preloaded = takePreloaded('login', entryKey);
-    if (preloaded) return preloaded;
-    if (entry.kind !== 'launch') throw new Error('only a launch logs in');
-    savePlayerInfo(entry.player);
-    clearToken();
-    return loginWithPlayerInfo(entry.player);
-  }, () => takeSettled('login', entryKey));
+  // The entry started the first calls already (../preload): they are in the query cache, on their way or answered.
+  const login = useQuery({
+    ...voucherQueries.login(entryKey, entry.kind === 'launch' ? entry.player : undefined),
+    enabled: entry.kind === 'launch',
+  });
   const loggedIn = entry.kind === 'session' || login.data !== undefined;
-  const user = useAsyncData(loggedIn ? `user:${entryKey}` : null, () => takePreloaded('user', entryKey) ?? fetchUserInfo());
+  const user = useQuery({ ...voucherQueries.user(entryKey), enabled: loggedIn });
   // the game account the page buys for: the launched one as soon as its login is in, else the session's (user/info:
   // the one the session was opened for, else the player's default)
   const role = user.data?.gameRole ?? null;
@@ -58,39 +44,21 @@ export function useVoucherPage(language: Language) {
 
   // 2. The voucher goods (cached per appId in the client store, names in the active language) and the country.
   const cached = useClientStore((state) => state.voucherLists[String(appId)]);
-  const vouchers = useAsyncData(`vouchers:${appId}:${language}`, async () => {
-    const list = await (takePreloaded('vouchers', preloadKeys.vouchers(appId, language)) ??
-      fetchVoucherList(appId, cached?.language === language));
-    patchClientState({
-      voucherLists: { ...useClientStore.getState().voucherLists, [String(appId)]: { language, list } },
-    });
-    return list;
-  }, () => takeSettled('vouchers', preloadKeys.vouchers(appId, language)));
+  const vouchers = useQuery(voucherQueries.vouchers(appId, language));
   // while another language loads, the cached list (in the previous language) stays on screen
   const voucherList: VoucherGoods[] | undefined = vouchers.data ?? cached?.list ?? (notFound(vouchers.error) ? [] : undefined);
 
   // 3. The country sets the region (ZZ or unknown -> US); the player may choose another one.
-  const ip = useAsyncData(
-    'ip-country',
-    () => takePreloaded('ip', '') ?? fetchIpCountry(),
-    () => takeSettled('ip', ''),
-  );
-  const ipRegion = ip.loading ? null : regionFromIp(ip.data);
+  const ip = useQuery(voucherQueries.ipCountry());
+  const ipRegion = ip.isPending ? null : regionFromIp(ip.data ?? undefined);
   const [chosenRegion, setChosenRegion] = useState<string | null>(null);
   const region = chosenRegion ?? ipRegion;
 
   // Channels for the region; 5. changing region reloads them. Until the player picks one, the IP region's channels come
   // straight from the channel list (the server resolves the same region from the IP), without waiting for user/ip/country.
-  const channels = useAsyncData(
-    chosenRegion ? `channels:${appId}:${chosenRegion}` : `channels:${appId}:ip`,
-    () =>
-      chosenRegion
-        ? fetchChannels(appId, chosenRegion)
-        : (takePreloaded('channels', preloadKeys.channels(appId)) ?? fetchChannelsForIp(appId)),
-    () => takeSettled('channels', preloadKeys.channels(appId)),
-  );
+  const channels = useQuery(voucherQueries.channels(appId, chosenRegion));
   // ~250 countries for the region selector: asked for once the channels are on screen, off the critical path
-  const countries = useAsyncData(channels.data || channels.error ? 'countries' : null, fetchCountries);
+  const countries = useQuery({ ...voucherQueries.countries(), enabled: Boolean(channels.data || channels.error) });
   const [expanded, setExpanded] = useState(false);
   const [chosenChannelId, setChosenChannelId] = useState<number | null>(null);
   const visible = useMemo(
@@ -160,24 +128,25 @@ export function useVoucherPage(language: Language) {
   return {
     platform,
     ios,
-    login,
+    /** The launch's login: its failure is shown with a Retry. */
+    login: { error: login.error, reload: () => void login.refetch() },
     loggedIn,
     /** Nobody is logged in (no launch, no session): the page asks the player to log in. */
     guest: entry.kind === 'guest',
     user: user.data,
     showServerName: appShowsServerName(appId),
     vouchers: voucherList,
-    vouchersLoading: voucherList === undefined && vouchers.loading,
+    vouchersLoading: voucherList === undefined && vouchers.isFetching,
     vouchersFailed: voucherList === undefined && !!vouchers.error,
-    reloadVouchers: vouchers.reload,
+    reloadVouchers: () => void vouchers.refetch(),
     region,
     countries: countries.data ?? [],
     chooseRegion,
     channels: visible.shown,
     moreChannels: visible.more,
-    channelsLoading: channels.loading,
+    channelsLoading: channels.isFetching,
     channelsFailed: !!channels.error && !channels.data && !notFound(channels.error),
-    reloadChannels: channels.reload,
+    reloadChannels: () => void channels.refetch(),
     showMoreChannels: () => setExpanded(true),
     channel,
     chooseChannel: setChosenChannelId,

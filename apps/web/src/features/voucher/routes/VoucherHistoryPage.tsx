@@ -1,12 +1,11 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { VoucherHistoryEntry } from '@shop/contract/voucher-history';
-import { useAsyncData } from '../../../shared/hooks/useAsyncData';
 import { useLanguage } from '../../../shared/i18n/useLanguage';
 import { formatNumber } from '../../../shared/lib/format';
 import { NotFoundBlock } from '../../../shared/ui/NotFoundBlock';
 import { PageHeader } from '../../../shared/ui/PageHeader';
-import { fetchVoucherHistory } from '../api/voucher-history-api';
+import { useVoucherHistory } from '../api/get-voucher-history';
 import './voucher.css';
 
 const KIND_LABELS: Record<VoucherHistoryEntry['kind'], string> = {
@@ -21,7 +20,7 @@ const KIND_LABELS: Record<VoucherHistoryEntry['kind'], string> = {
 export default function VoucherHistoryPage() {
   const { t } = useTranslation();
   const language = useLanguage();
-  const history = useAsyncData(`voucher-history:${language}`, fetchVoucherHistory);
+  const history = useVoucherHistory(language);
   const dates = new Intl.DateTimeFormat(language.replace('_', '-'), { dateStyle: 'medium', timeStyle: 'short' });
 
   useEffect(() => {
@@ -32,7 +31,7 @@ export default function VoucherHistoryPage() {
   return (
     <div className="vh">
       <PageHeader title={t('voucherHistory.title')} back="/voucher?from=close" />
-      <main className="vh-main" aria-busy={history.loading}>
+      <main className="vh-main" aria-busy={history.isFetching}>
         {data && (
           <p className="vh-balance" data-testid="voucher-balance">
             {t('voucherHistory.balance', { count: data.balance })}
@@ -42,7 +41,7 @@ export default function VoucherHistoryPage() {
           history.error ? (
             <div className="vp-failed" role="alert">
               <p>{t('common.loadFailed')}</p>
-              <button type="button" className="shop-button" onClick={history.reload}>
+              <button type="button" className="shop-button" onClick={() => void history.refetch()}>
                 {t('common.retry')}
               </button>
             </div>

@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { defineRoute } from './route.ts';
+import { int4Id, regionCode } from './fields.ts';
+import { ThirdChannelName } from './orders.schema.ts';
+import * as table from './channels.ts';
+
+export * from './channels.ts';
+
+export const PayChannel = z.object({
+  id: z.number().int(),
+  payMethodName: z.string(),
+  payMethodId: z.string(),
+  thirdChannelId: z.string(),
+  thirdChannelName: ThirdChannelName,
+  payIcon: z.string(),
+});
+export type PayChannel = z.infer<typeof PayChannel>;
+
+const appIdParams = z.object({ appId: int4Id });
+
+export const channelListSchemas = {
+  params: appIdParams,
+  data: z.array(PayChannel),
+};
+export const channelList = defineRoute({ ...table.channelList, ...channelListSchemas });
+
+export const channelListForRegionSchemas = {
+  params: appIdParams.extend({ regionCode }),
+  data: z.array(PayChannel),
+};
+export const channelListForRegion = defineRoute({ ...table.channelListForRegion, ...channelListForRegionSchemas });
