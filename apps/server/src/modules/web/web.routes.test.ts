@@ -71,6 +71,9 @@ describe('serving the web app', () => {
     const response = await fetch(`${shop.url}/assets/app-1234.js`);
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toContain('immutable');
+    // the page's headers are not repeated on every asset; nosniff stays
+    for (const name of ['content-security-policy', 'x-frame-options', 'etag', 'last-modified']) expect(response.headers.get(name), name).toBeNull();
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
   });
 
   it('sends the brotli copy to a browser that accepts it, with Content-Encoding and Vary', async () => {
