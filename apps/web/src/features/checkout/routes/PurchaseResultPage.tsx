@@ -4,11 +4,11 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { OrderStatus, displayOrderSn } from '@shop/contract/orders';
 import { clearSettlement } from '../../../shared/checkout/settlement';
 import { useUnmountSignal } from '../../../shared/hooks/useUnmountSignal';
-import { pollStatus } from '../../../shared/lib/poll-status';
 import { queueDeliveryRetry, waitForRetriedDelivery } from '../../../shared/orders/delivery-retry';
+import { invalidateOrders } from '../../../shared/orders/order-keys';
 import { canPayAgain, payAgainPath } from '../../../shared/orders/pay-again';
 import { showToast } from '../../../shared/ui/toast';
-import { confirmOrderStatus } from '../api/checkout-api';
+import { useOrderStatusPolling } from '../api/get-order-status';
 import { isFinalResult, purchaseResultOf, type PurchaseResult } from '../lib/purchase-result';
 import './checkout.css';
 
@@ -36,7 +36,9 @@ export default function PurchaseResultPage() {
   const [query] = useSearchParams();
   const orderId = Number(query.get('orderId'));
   const valid = Number.isSafeInteger(orderId) && orderId > 0;
-  const [view, setView] = useState<View>(valid ? { kind: 'checking' } : { kind: 'unknown' });
+  const polled = useOrderStatusPolling(orderId, valid);
+  // what the delivery retry found, once the player asked for it
+  const [retried, setView] = useState<View>();
   const [retrying, setRetrying] = useState(false);
   const [reordering, setReordering] = useState(false);
   const unmountSignal = useUnmountSignal();
@@ -48,29 +50,24 @@ export default function PurchaseResultPage() {
   // the checkout is over: Back does not offer to pay the same settlement twice
   useEffect(() => clearSettlement(), []);
 
+  const order = polled.data;
+  const settled = order !== undefined && isFinalResult(order.status);
+  // the payment changed the order: its lists and details are asked for again
   useEffect(() => {
-    if (!valid) return;
-    const controller = new AbortController();
-    void (async () => {
-      const { value } = await pollStatus({
-        load: async () => {
-          const [order] = await confirmOrderStatus(orderId);
-          if (!order) throw new Error(`no status for order ${orderId}`);
-          return order;
-        },
-        statusOf: (order) => order.status,
-        until: isFinalResult,
-        // paid: the player sees that the money went through while the goods are on their way (0 and 1 keep "Confirming")
-        onAnswer: (order) => {
-          if (purchaseResultOf(order.status) === 'delivering') setView({ kind: 'delivering', orderSn: order.orderSn, status: order.status });
-        },
-        signal: controller.signal,
-      });
-      if (controller.signal.aborted) return;
-      setView(value ? { kind: purchaseResultOf(value.status), orderSn: value.orderSn, status: value.status } : { kind: 'unknown' });
-    })();
-    return () => controller.abort();
-  }, [orderId, valid]);
+    if (settled) void invalidateOrders();
+  }, [settled]);
+  const view: View =
+    retried ??
+    (!valid
+      ? { kind: 'unknown' }
+      : settled || polled.expired
+        ? order
+          ? { kind: purchaseResultOf(order.status), orderSn: order.orderSn, status: order.status }
+          : { kind: 'unknown' }
+        : // paid: the player sees that the money went through while the goods are on their way (0 and 1 keep "Confirming")
+          order && purchaseResultOf(order.status) === 'delivering'
+          ? { kind: 'delivering', orderSn: order.orderSn, status: order.status }
+          : { kind: 'checking' });
 
   const status = 'status' in view ? view.status : undefined;
   const orderSn = 'orderSn' in view ? view.orderSn : undefined;

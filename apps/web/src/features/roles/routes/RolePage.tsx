@@ -1,4 +1,5 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { GameServerRole } from '@shop/contract/roles';
 import { useLanguage } from '../../../shared/i18n/useLanguage';
@@ -8,7 +9,7 @@ import { useBoundRoles } from '../../../shared/roles/get-bound-roles';
 import { showToast } from '../../../shared/ui/toast';
 import { bindRole, lookupRoles, setDefaultRole, switchRole } from '../api/roles-api';
 import { RoleCard } from '../components/RoleCard';
-import { normaliseGameId } from '../lib/games';
+import { bindFormResolver, type BindFormInput, type BindFormValues } from '../lib/bind-form';
 import './roles.css';
 
 /**
@@ -23,7 +24,7 @@ export default function RolePage() {
   const [busyId, setBusyId] = useState<number | null>(null);
   // the bind form's game: the one picked, else the current account's
   const [pickedApp, setAppId] = useState<number | null>(null);
-  const [gameId, setGameId] = useState('');
+  const form = useForm<BindFormInput, unknown, BindFormValues>({ resolver: bindFormResolver, defaultValues: { gameId: '' } });
   const [found, setFound] = useState<GameServerRole[] | null>(null);
   const [picked, setPicked] = useState<string | null>(null);
   const [makeDefault, setMakeDefault] = useState(false);
@@ -46,13 +47,8 @@ export default function RolePage() {
     }
   }
 
-  async function lookUp(event: FormEvent) {
-    event.preventDefault();
-    const id = normaliseGameId(gameId);
-    if (!id) {
-      showToast(t('role.gameIdRequired'));
-      return;
-    }
+  /** The game ID passed the form's check (../lib/bind-form.ts); a refusal of the server is shown by the API client. */
+  async function lookUp({ gameId: id }: BindFormValues) {
     setBinding(true);
     setFound(null);
     setPicked(null);
@@ -81,7 +77,7 @@ export default function RolePage() {
       showToast(t('role.bound'));
       setFound(null);
       setPicked(null);
-      setGameId('');
+      form.reset();
       setMakeDefault(false);
     } catch {
       // already bound, or bound to someone else: the server's message was shown
@@ -119,7 +115,11 @@ export default function RolePage() {
           <h2 id="rl-bind" className="rl-section">
             {t('role.bindTitle')}
           </h2>
-          <form onSubmit={(event) => void lookUp(event)} className="rl-form" data-testid="bind-form">
+          <form
+            onSubmit={form.handleSubmit(lookUp, (errors) => showToast(t(errors.gameId?.message ?? 'role.gameIdRequired')))}
+            className="rl-form"
+            data-testid="bind-form"
+          >
             <label htmlFor={`${formId}-game`}>{t('role.game')}</label>
             <select
               id={`${formId}-game`}
@@ -139,8 +139,7 @@ export default function RolePage() {
             <label htmlFor={`${formId}-id`}>{t('role.gameId')}</label>
             <input
               id={`${formId}-id`}
-              value={gameId}
-              onChange={(event) => setGameId(event.target.value)}
+              {...form.register('gameId')}
               placeholder={t('role.gameIdPlaceholder')}
               autoComplete="off"
               maxLength={64}
