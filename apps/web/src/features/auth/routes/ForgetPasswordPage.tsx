@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import type { ResetPasswordBody } from '@shop/contract/account';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { DEFAULT_REGION } from '@shop/contract/games';
@@ -11,9 +13,10 @@ import { resetAccountPassword } from '../api/auth-api';
 import { CodeButton } from '../../../shared/forms/CodeButton';
 import { ContactFields } from '../../../shared/forms/ContactFields';
 import { FormError, Tabs, TextField, PasswordMatchHint } from '../../../shared/forms/Fields';
-import { contactOf, targetFor, type ContactInput, type ContactKind } from '../../../shared/forms/contact';
+import { targetFor, type ContactKind } from '../../../shared/forms/contact';
+import { firstErrorKey } from '../../../shared/forms/form-errors';
 import { useCountries } from '../../../shared/forms/useCountries';
-import { checkCode, checkConfirm, checkPassword, firstProblem } from '../../../shared/forms/validation';
+import { RESET_FORM_FIELDS, resetFormResolver, type ResetFormInput } from '../lib/reset-form';
 import './auth.css';
 
 const TABS: readonly ContactKind[] = ['email', 'mobile'];
@@ -25,21 +28,20 @@ export default function ForgetPasswordPage() {
   const location = useLocation();
   const countries = useCountries(language);
   const [country, setCountry] = useState(DEFAULT_REGION);
-  const [contact, setContact] = useState<ContactInput>({ kind: 'email', email: '', dialCode: '1', number: '' });
-  const [code, setCode] = useState('');
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [error, setError] = useState('');
+  const form = useForm<ResetFormInput, unknown, ResetPasswordBody>({
+    resolver: resetFormResolver,
+    defaultValues: { contact: { kind: 'email', email: '', dialCode: '1', number: '' }, code: '', password: '', confirm: '' },
+  });
+  const [contact, code, password, confirm] = useWatch({ control: form.control, name: ['contact', 'code', 'password', 'confirm'] });
+  const setContact = (value: ResetFormInput['contact']) => form.setValue('contact', value);
+  // one message at a time, the first problem in field order (what "get code" found wrong with the contact included)
+  const error = firstErrorKey(form.formState.errors, RESET_FORM_FIELDS);
   const [busy, setBusy] = useState(false);
 
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
-    const value = contactOf(contact);
-    const problem = firstProblem(typeof value === 'string' ? value : undefined, checkCode(code, contact.kind), checkPassword(password), checkConfirm(password, confirm));
-    if (problem || typeof value === 'string') return setError(problem ?? '');
-    setError('');
+  /** The form passed its checks and is the contract's body (../lib/reset-form.ts). */
+  const reset = (body: ResetPasswordBody) => {
     setBusy(true);
-    resetAccountPassword({ ...value, code: code.trim(), password, confirmPassword: confirm })
+    resetAccountPassword(body)
       .then(
         () => {
           showToast(t('auth.passwordReset'));
@@ -61,10 +63,10 @@ export default function ForgetPasswordPage() {
           active={contact.kind}
           onChange={(kind) => {
             setContact({ ...contact, kind });
-            setError('');
+            form.clearErrors();
           }}
         />
-        <form className="form-stack" noValidate onSubmit={submit}>
+        <form className="form-stack" noValidate onSubmit={form.handleSubmit(reset)}>
           <ContactFields
             value={contact}
             onChange={setContact}
@@ -81,11 +83,16 @@ export default function ForgetPasswordPage() {
             autoComplete="one-time-code"
             testId="code"
             value={code}
-            onChange={setCode}
-            addon={<CodeButton target={() => targetFor(contact, CodePurpose.ForgetPassword)} onInvalid={setError} />}
+            onChange={(value) => form.setValue('code', value)}
+            addon={
+              <CodeButton
+                target={() => targetFor(contact, CodePurpose.ForgetPassword)}
+                onInvalid={(key) => (key ? form.setError('contact', { message: key }) : form.clearErrors())}
+              />
+            }
           />
-          <TextField label={t('auth.newPassword')} type="password" autoComplete="new-password" testId="password" value={password} onChange={setPassword} />
-          <TextField label={t('auth.confirmPassword')} type="password" autoComplete="new-password" testId="confirm-password" value={confirm} onChange={setConfirm} />
+          <TextField label={t('auth.newPassword')} type="password" autoComplete="new-password" testId="password" value={password} onChange={(value) => form.setValue('password', value)} />
+          <TextField label={t('auth.confirmPassword')} type="password" autoComplete="new-password" testId="confirm-password" value={confirm} onChange={(value) => form.setValue('confirm', value)} />
           <PasswordMatchHint password={password} confirm={confirm} />
           <FormError messageKey={error} />
           <button type="submit" className="shop-button shop-button--primary shop-button--block" disabled={busy} data-testid="reset-submit">
