@@ -5,7 +5,7 @@ import { deflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { consoleLogin, enrol, inviteFirstAdmin } from '../../console/e2e/operators.ts';
-import { chromiumAvailable, savedToken, useShopAndBrowser, voucherLink } from './harness.ts';
+import { chromiumAvailable, pickCountry, pickerValue, savedToken, useShopAndBrowser, voucherLink } from './harness.ts';
 
 const enabled = chromiumAvailable();
 /** The languages whose screenshots are taken (and looked at): Latin, CJK, Thai and Cyrillic scripts. */
@@ -182,6 +182,43 @@ describe.skipIf(!enabled)("the shop's look (issue 14) in Chromium", () => {
       expect(boxes[2]!.x + boxes[2]!.width, language).toBeLessThanOrEqual(PHONE.width);
     }
     await page.context().close();
+  });
+
+  /** The codes a country picker's open popup lists for a search, in order. */
+  async function searchPicker(page: Page, testId: string, search: string): Promise<string[]> {
+    const popup = page.getByTestId(`${testId}-popup`);
+    await popup.locator('input').fill(search);
+    await expect.poll(async () => (await popup.getByTestId(`${testId}-option`).count()) < 200).toBe(true);
+    return popup.getByTestId(`${testId}-option`).evaluateAll((elements) => elements.map((element) => (element as HTMLElement).dataset.value ?? ''));
+  }
+
+  it('searches the region and calling-code pickers by name in the language, by ISO code and by calling code', async () => {
+    const page = await voucherPage('de');
+    // not part of the first load: the popup's code arrives on the first open
+    const scripts = await page.evaluate(() => performance.getEntriesByType('resource').map((entry) => entry.name).filter((name) => /CountryPickerPopup/.test(name)));
+    expect(scripts).toEqual([]);
+    await page.getByTestId('region-select').click();
+    expect((await searchPicker(page, 'region-select', 'Deu'))[0]).toBe('DE');
+    expect(await searchPicker(page, 'region-select', '+49')).toEqual(['DE']);
+    expect((await searchPicker(page, 'region-select', 'jp'))[0]).toBe('JP');
+    await page.screenshot({ path: join(SCREENS, 'region-picker-de.png') });
+    await page.getByTestId('region-select-popup').locator('[data-value="JP"]').click();
+    await expect.poll(() => pickerValue(page, 'region-select')).toBe('JP');
+    await expect.poll(() => page.getByTestId('region-select').innerText()).toBe('Japan');
+    await page.context().close();
+
+    // the phone number's calling code, in English and in Japanese
+    const context = await ctx.browser.newContext({ viewport: PHONE, locale: 'en-US' });
+    const login = await context.newPage();
+    await login.goto(`${ctx.shop.url}/login/registerAccount?appId=10002`);
+    await login.getByTestId('tab-mobile').click();
+    await pickCountry(login, 'dial-code', 'DE', '+49');
+    expect(await login.getByTestId('dial-code').innerText()).toBe('Germany (+49)');
+    await login.getByTestId('dial-code').click();
+    expect((await searchPicker(login, 'dial-code', 'Deu'))).toEqual([]);
+    expect((await searchPicker(login, 'dial-code', 'germ'))[0]).toBe('DE');
+    await login.screenshot({ path: join(SCREENS, 'dial-code-picker-en.png') });
+    await context.close();
   });
 
   it('takes screenshots of the changed screens in en, de, ja, th and ru', async () => {

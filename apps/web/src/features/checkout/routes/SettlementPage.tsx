@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { channelsForDevice } from '@shop/contract/channels';
@@ -14,6 +14,7 @@ import { useCountries } from '../../../shared/forms/useCountries';
 import { fetchBoundRoles, pickCurrentRole } from '../../../shared/roles/bound-roles';
 import { useClientStore } from '../../../shared/store/client-store';
 import { ChannelPicker } from '../../../shared/ui/ChannelPicker';
+import { CountryPicker } from '../../../shared/ui/CountryPicker';
 import { NotFoundBlock } from '../../../shared/ui/NotFoundBlock';
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import { Price } from '../../../shared/ui/Price';
@@ -29,7 +30,6 @@ export default function SettlementPage() {
   const { t } = useTranslation();
   const language = useLanguage();
   const accountSelect = useId();
-  const regionSelect = useId();
   const settlement = readSettlement(useClientStore((state) => state.settlement));
   const appId = settlement?.appId ?? null;
   const roles = useAsyncData(appId ? `roles:${appId}` : null, () => fetchBoundRoles(appId!));
@@ -40,6 +40,7 @@ export default function SettlementPage() {
   const [pickedRegion, setPickedRegion] = useState<string | null>(null);
   const regionCode = pickedRegion ?? ipRegion;
   const countries = useCountries(language);
+  const regionChoices = useMemo(() => countries.map((country) => ({ code: country.iso2, name: country.name })), [countries]);
   const channels = useAsyncData(appId && regionCode ? `channels:${appId}:${regionCode}` : null, () => fetchChannels(appId!, regionCode!));
   const shown = channelsForDevice(channels.data ?? [], currentPlatform());
   const [channelId, setChannelId] = useState<number | null>(null);
@@ -145,23 +146,16 @@ export default function SettlementPage() {
           <h2 id="co-method" className="co-card__title">
             {t('settlement.paymentMethod')}
           </h2>
-          <label htmlFor={regionSelect} className="co-region__label">
-            {t('settlement.region')}
-          </label>
-          <select
-            id={regionSelect}
-            className="co-select co-region"
+          <CountryPicker
+            label={t('settlement.region')}
             value={regionCode ?? ''}
-            onChange={(event) => setPickedRegion(event.target.value)}
-            data-testid="settlement-region"
-          >
-            {regionCode && !countries.some((country) => country.iso2 === regionCode) && <option value={regionCode}>{regionCode}</option>}
-            {countries.map((country) => (
-              <option key={country.iso2} value={country.iso2}>
-                {country.name}
-              </option>
-            ))}
-          </select>
+            options={regionChoices}
+            onChange={setPickedRegion}
+            testId="settlement-region"
+            className="co-region"
+            labelClassName="co-region__label"
+            buttonClassName="co-select"
+          />
           {channels.data && shown.length === 0 ? <NotFoundBlock /> : <ChannelPicker channels={shown} selectedId={channel?.id ?? null} onSelect={setChannelId} />}
         </section>
 
