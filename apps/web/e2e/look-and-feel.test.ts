@@ -221,6 +221,63 @@ describe.skipIf(!enabled)("the shop's look (issue 14) in Chromium", () => {
     await context.close();
   });
 
+  /** An unpaid order of the page's player, straight through the API (the purchase flow has its own tests). */
+  async function placeOrder(page: Page, roleId: string) {
+    const token = await savedToken(page);
+    const packs = await ctx.shop.api<{ id: number; productSn: string }[]>('POST', '/api/v1/voucher/list/10030');
+    const channels = await ctx.shop.api<{ payMethodName: string; payMethodId: string; thirdChannelId: string; thirdChannelName: string }[]>('POST', '/api/v1/pay/channel/list/10030/US');
+    const channel = channels.data.find((c) => c.thirdChannelName === 'payermax')!;
+    const pack = packs.data[4]!;
+    const created = await ctx.shop.api<{ orderId: number }>('POST', '/api/v1/voucher/create/order', {
+      token,
+      body: {
+        appId: 10030,
+        gameRoleId: roleId,
+        regionCode: 'US',
+        selectedRegionCode: 'US',
+        id: pack.id,
+        payMethodName: channel.payMethodName,
+        payMethodId: channel.payMethodId,
+        quantity: 1,
+        thirdChannelId: channel.thirdChannelId,
+        voucherSn: pack.productSn,
+        orderSource: 'voucher',
+      },
+    });
+    expect(created.code).toBe(200);
+    return created.data.orderId;
+  }
+
+  it('draws Order history and My Orders with the one order card', async () => {
+    for (const language of SCREEN_LANGUAGES) {
+      const context = await ctx.browser.newContext({ viewport: PHONE, locale: 'en-US' });
+      const page = await context.newPage();
+      const roleId = newRole();
+      await page.goto(voucherLink(ctx.shop, { roleId, language }));
+      await page.getByTestId('voucher-card').first().waitFor();
+      const orderId = await placeOrder(page, roleId);
+
+      await page.getByTestId('order-history-link').click();
+      const history = page.locator(`[data-testid="order-card"][data-order-id="${orderId}"]`);
+      await history.waitFor();
+      await page.screenshot({ path: join(SCREENS, `order-history-${language}.png`) });
+      await page.goto(`${ctx.shop.url}/myOrder`);
+      const mine = page.locator(`[data-testid="my-order-card"][data-order-id="${orderId}"]`);
+      await mine.waitFor();
+      await page.screenshot({ path: join(SCREENS, `my-orders-${language}.png`) });
+      // the same parts in the same places: number and copy, status, items, footer with the actions
+      for (const part of ['.osc__head .osc__copy', '.osc__head [data-testid="order-status"]', '.osc__items [data-testid="order-item"]', '.osc__foot [data-testid="order-footer"]', '.osc__foot [data-testid="pay-order"]']) {
+        expect(await mine.locator(part).count(), part).toBe(1);
+      }
+      await page.goBack();
+      await history.waitFor();
+      for (const part of ['.osc__head .osc__copy', '.osc__head [data-testid="order-status"]', '.osc__items [data-testid="order-item"]', '.osc__foot [data-testid="order-footer"]', '.osc__foot [data-testid="pay-order"]']) {
+        expect(await history.locator(part).count(), part).toBe(1);
+      }
+      await context.close();
+    }
+  });
+
   it('takes screenshots of the changed screens in en, de, ja, th and ru', async () => {
     for (const language of SCREEN_LANGUAGES) {
       const page = await voucherPage(language);
