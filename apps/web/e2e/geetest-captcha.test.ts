@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { E2E_PASSWORD, chromiumAvailable, savedToken, useShopAndBrowser } from './harness.ts';
+import { E2E_PASSWORD, chromiumAvailable, savedToken, useShopAndBrowser, pickerCount } from './harness.ts';
 import { codeFromOutbox } from './verification.ts';
 
 const enabled = chromiumAvailable();
@@ -32,7 +32,7 @@ describe.skipIf(!enabled)('GeeTest v4 captcha in Chromium (CAPTCHA_PROVIDER=geet
     });
     await page.goto(`${ctx.shop.url}/login/registerAccount?redirect=%2Fvoucher-instructions`);
     await page.getByTestId('register-page').waitFor();
-    await expect.poll(() => page.locator('[data-testid="country"] option').count()).toBeGreaterThan(200);
+    await expect.poll(() => pickerCount(page, 'country')).toBeGreaterThan(200);
     // GeeTest's script is not part of the page: it loads when the captcha opens
     expect(await loaded(page, '/geetest/v4/gt4.js')).toBe(0);
     expect(csp[0]).toMatch(/script-src [^;]*http:\/\/localhost:\d+/);

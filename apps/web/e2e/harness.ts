@@ -148,7 +148,7 @@ export const E2E_PASSWORD = 'correct-horse-9';
  */
 export async function registerByEmail(page: Page, shopUrl: string, email: string): Promise<void> {
   await page.getByTestId('register-page').waitFor();
-  await expect.poll(() => page.locator('[data-testid="country"] option').count()).toBeGreaterThan(200);
+  await expect.poll(() => pickerCount(page, 'country')).toBeGreaterThan(200);
   await page.getByTestId('email').fill(email);
   await requestCode(page);
   await page.getByTestId('code').fill(await codeFromOutbox(shopUrl, email));
@@ -156,4 +156,35 @@ export async function registerByEmail(page: Page, shopUrl: string, email: string
   await page.getByTestId('confirm-password').fill(E2E_PASSWORD);
   await page.getByTestId('agree').check();
   await page.getByTestId('register-submit').click();
+}
+
+/** How many countries a searchable country picker (shared/ui/CountryPicker) offers once its list is in. */
+export const pickerCount = async (page: Page, testId: string): Promise<number> => Number(await page.getByTestId(testId).getAttribute('data-count'));
+
+/** The ISO code a country picker shows as chosen. */
+export const pickerValue = (page: Page, testId: string): Promise<string | null> => page.getByTestId(testId).getAttribute('data-value');
+
+/** Picks a country in a country picker as a player does: opens it, searches (the ISO code unless told) and taps the match. */
+export async function pickCountry(page: Page, testId: string, code: string, search: string = code): Promise<void> {
+  await expect.poll(() => pickerCount(page, testId)).toBeGreaterThan(200);
+  await page.getByTestId(testId).click();
+  const popup = page.getByTestId(`${testId}-popup`);
+  await popup.locator('input').fill(search);
+  await popup.locator(`[data-testid="${testId}-option"][data-value="${code}"]`).click();
+  await popup.waitFor({ state: 'hidden' });
+  await expect.poll(() => pickerValue(page, testId)).toBe(code);
+}
+
+/** Every entry of a country picker's list (its ISO code and text), read from the open popup, which is closed again. */
+export async function pickerOptions(page: Page, testId: string): Promise<{ code: string; text: string }[]> {
+  await expect.poll(() => pickerCount(page, testId)).toBeGreaterThan(200);
+  await page.getByTestId(testId).click();
+  const popup = page.getByTestId(`${testId}-popup`);
+  await popup.getByTestId(`${testId}-option`).first().waitFor();
+  const options = await popup
+    .getByTestId(`${testId}-option`)
+    .evaluateAll((elements) => elements.map((element) => ({ code: (element as HTMLElement).dataset.value ?? '', text: element.textContent ?? '' })));
+  await popup.locator('.country-popup__close').click();
+  await popup.waitFor({ state: 'hidden' });
+  return options;
 }

@@ -20,16 +20,22 @@ export const voucherList = routeTable<typeof schema.voucherListSchemas>()({
   summary: "The game's voucher packs, names and descriptions in the request's language",
 });
 
-/** Reads the diamond amount from a product's configJson, if any. */
-export function diamondAmountOf(configJson: string): number | undefined {
+/** Reads a positive amount (`diamond`, `bonus`) from a product's configJson, if any. */
+function configAmountOf(configJson: string, field: 'diamond' | 'bonus'): number | undefined {
   try {
     const parsed: unknown = JSON.parse(configJson);
-    if (parsed && typeof parsed === 'object' && 'diamond' in parsed) {
-      const value = Number((parsed as { diamond: unknown }).diamond);
+    if (parsed && typeof parsed === 'object' && field in parsed) {
+      const value = Number((parsed as Record<string, unknown>)[field]);
       return Number.isFinite(value) && value > 0 ? value : undefined;
     }
   } catch {
-    // configJson is free text from the catalogue; anything unparsable simply has no diamond amount
+    // configJson is free text from the catalogue; anything unparsable simply has no amount
   }
   return undefined;
 }
+
+/** Reads the diamond amount from a product's configJson, if any. */
+export const diamondAmountOf = (configJson: string): number | undefined => configAmountOf(configJson, 'diamond');
+
+/** Reads the bonus part of the diamond amount (shown as "+N bonus") from a product's configJson, if any. */
+export const bonusAmountOf = (configJson: string): number | undefined => configAmountOf(configJson, 'bonus');

@@ -9,3 +9,12 @@ export const DEFAULT_REGION = 'US';
 /** The IP lookup answers ZZ when it does not know; the client treats it as the default region. */
 export const UNKNOWN_REGION = 'ZZ';
 export const DEFAULT_CURRENCY = 'USD';
+
+/** A game's art (issue 14): a wide banner and a square icon, drawn at these sizes in CSS pixels (uploads at 2x or more). */
+export const GAME_ART_SIZE = { banner: { width: 750, height: 250 }, icon: { width: 96, height: 96 } } as const;
+export type GameArtKind = keyof typeof GAME_ART_SIZE;
+/**
+ * Where the shop loads a game's art: the server redirects to the image the catalogue names (404 without one), so a
+ * page needs only the game's id, never a request of its own before the image.
+ */
+export const gameArtPath = (appId: number, kind: GameArtKind) => `/media/games/${appId}/${kind}`;

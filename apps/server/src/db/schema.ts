@@ -28,6 +28,9 @@ export type DuplicatePaymentStatus = 'open' | 'refund_pending' | 'refunded' | 'r
 export const games = pgTable('games', {
   appId: integer('app_id').primaryKey(),
   name: text('name').notNull(),
+  /** The game's art the shop shows (issue 14): a wide banner and a square icon, each a site path or an https URL; null: none. */
+  banner: text('banner'),
+  icon: text('icon'),
 });
 
 export const gameServers = pgTable(

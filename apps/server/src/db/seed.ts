@@ -25,7 +25,7 @@ export async function seedDatabase(db: Db, { catalogue }: { catalogue: boolean }
     if (!catalogue) return;
     await tx
       .insert(games)
-      .values(GAMES.map((g) => ({ appId: g.appId, name: g.name })))
+      .values(GAMES.map((g) => ({ appId: g.appId, name: g.name, banner: g.banner, icon: g.icon })))
       .onConflictDoNothing();
     await tx
       .insert(gameServers)

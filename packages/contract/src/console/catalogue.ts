@@ -141,9 +141,11 @@ export type LocalizedText = Partial<Record<Language, string>>;
 export const missingLanguages = (text: LocalizedText | Record<string, string>): Language[] =>
   SUPPORTED_LANGUAGES.filter((language) => !(text as Record<string, string | undefined>)[language]);
 
-/** A product's configuration: the diamond (gem) amount shown and delivered, VIP days, in-game items. */
+/** A product's configuration: the diamond (gem) amount shown and delivered, its bonus part, VIP days, in-game items. */
 export const ProductConfig = z.strictObject({
   diamond: z.number().int().positive().max(INT4_MAX).optional(),
+  /** Of the diamond amount, how many are a bonus: the shop shows "+N bonus" (delivered as part of `diamond`). */
+  bonus: z.number().int().positive().max(INT4_MAX).optional(),
   vipDays: z.number().int().positive().max(36_500).optional(),
   items: z
     .array(z.strictObject({ itemId: z.number().int().positive().max(INT4_MAX), count: z.number().int().positive().max(INT4_MAX) }))
@@ -329,6 +331,9 @@ export const GameView = z.object({
   serverCount: z.number().int(),
   productCount: z.number().int(),
   channelCount: z.number().int(),
+  /** The game's art in the shop (issue 14): a wide banner (GAME_ART_SIZE.banner) and a square icon; null: none. */
+  banner: z.string().nullable(),
+  icon: z.string().nullable(),
 });
 export type GameView = z.infer<typeof GameView>;
 
@@ -386,6 +391,8 @@ export type ChannelView = z.infer<typeof ChannelView>;
 const BASE = '/console/v1/catalogue';
 const appIdParams = z.object({ appId: int4Id });
 const gameName = plainString().min(1).max(100);
+/** A game's banner or icon: an uploaded image (/media/...), a site path or an https URL; null removes it. */
+const gameArt = imageRef.nullable();
 const serverName = plainString().min(1).max(100);
 
 export const consoleGames = defineRoute({
@@ -403,7 +410,7 @@ export const consoleCreateGame = defineRoute({
   auth: 'operator',
   permission: Permission.CATALOGUE_WRITE,
   summary: 'Adds a game (in production only one whose launch secret is configured: GAME_LAUNCH_SECRETS). Audited.',
-  body: z.strictObject({ appId: jsonInt4Id, name: gameName }),
+  body: z.strictObject({ appId: jsonInt4Id, name: gameName, banner: gameArt.optional(), icon: gameArt.optional() }),
   data: GameView,
 });
 
@@ -412,9 +419,9 @@ export const consoleRenameGame = defineRoute({
   path: `${BASE}/games/:appId`,
   auth: 'operator',
   permission: Permission.CATALOGUE_WRITE,
-  summary: 'Renames a game. Audited.',
+  summary: "Renames a game and sets its banner and icon (left out: unchanged; null: removed). Audited.",
   params: appIdParams,
-  body: z.strictObject({ name: gameName }),
+  body: z.strictObject({ name: gameName, banner: gameArt.optional(), icon: gameArt.optional() }),
   data: GameView,
 });
 
@@ -585,7 +592,13 @@ export const consoleUploadMedia = defineRoute({
 
 const DocumentServer = z.strictObject({ serverId, serverName, enabled: z.boolean().default(true), sort: sortOrder.default(0) });
 
-const DocumentGame = z.strictObject({ appId: jsonInt4Id, name: gameName, servers: z.array(DocumentServer).max(10_000).default([]) });
+const DocumentGame = z.strictObject({
+  appId: jsonInt4Id,
+  name: gameName,
+  banner: gameArt.default(null),
+  icon: gameArt.default(null),
+  servers: z.array(DocumentServer).max(10_000).default([]),
+});
 
 const DocumentProduct = z.strictObject({
   id: jsonInt4Id,
@@ -613,7 +626,7 @@ const DocumentChannel = z.strictObject({
   hiddenOnDevices: hiddenOnDevices.default([]),
 });
 
-/** An uploaded image the document's products or channels show, so that it moves with them. */
+/** An uploaded image the document's games, products or channels show, so that it moves with them. */
 const DocumentMedia = z.strictObject({
   id: plainString().regex(/^[0-9a-f]{64}$/, FORMAT_RULES.mediaId),
   contentType: z.enum(MEDIA_CONTENT_TYPES),
@@ -670,7 +683,15 @@ export { channelKey };
 export const CatalogueDocumentView = z.object({
   version: z.number().int(),
   exportedAt: z.string(),
-  games: z.array(z.object({ appId: z.number().int(), name: z.string(), servers: z.array(GameServerView.omit({ appId: true })) })),
+  games: z.array(
+    z.object({
+      appId: z.number().int(),
+      name: z.string(),
+      banner: z.string().nullable(),
+      icon: z.string().nullable(),
+      servers: z.array(GameServerView.omit({ appId: true })),
+    }),
+  ),
   products: z.array(
     ProductView.omit({ missingNames: true, missingDescs: true, claimed: true, excluded: true, onSale: true, updatedAt: true }).extend({
       names: z.record(z.string(), z.string()),

@@ -14,6 +14,9 @@ export type Localized = Record<Language, string>;
 export interface SeedGame {
   appId: number;
   name: string;
+  /** The game's art (issue 14): SVGs drawn for the demo, served by the web app (apps/web/public/games). */
+  banner: string;
+  icon: string;
   servers: { serverId: string; serverName: string }[];
 }
 
@@ -61,6 +64,8 @@ export const GAMES: SeedGame[] = [
   {
     appId: BREAKING_DEAD,
     name: 'Breaking Dead',
+    banner: '/games/breaking-dead-banner.svg',
+    icon: '/games/breaking-dead-icon.svg',
     servers: [
       { serverId: '1', serverName: 'S1 - Dawn' },
       { serverId: '2', serverName: 'S2 - Outpost' },
@@ -73,6 +78,8 @@ export const GAMES: SeedGame[] = [
   {
     appId: MYTH_WARS,
     name: 'Myth Wars & Puzzles',
+    banner: '/games/myth-wars-banner.svg',
+    icon: '/games/myth-wars-icon.svg',
     servers: [
       { serverId: '1', serverName: 'S1 - Olympus' },
       { serverId: '2', serverName: 'S2 - Asgard' },
@@ -635,6 +642,8 @@ interface GemSpec {
   priceMinor: number;
   discountPriceMinor?: number;
   thumbnail: string;
+  /** Of `amount`, the bonus the shop shows as "+N bonus" (issue 14). */
+  bonus?: number;
 }
 
 interface ItemSpec {
@@ -705,7 +714,7 @@ function gemProduct(game: GameCatalogue, spec: GemSpec, sort: number): SeedProdu
     discountPriceMinor: spec.discountPriceMinor ?? spec.priceMinor,
     currency: 'USD',
     voucherAmount: 0,
-    config: { diamond: spec.amount },
+    config: spec.bonus ? { diamond: spec.amount, bonus: spec.bonus } : { diamond: spec.amount },
     thumbnail: spec.thumbnail,
     sort,
     names: localize((p) => p.gems(spec.amount)),
@@ -782,9 +791,9 @@ const BREAKING_DEAD_CATALOGUE: GameCatalogue = {
   gems: [
     { id: 1011, amount: 60, priceMinor: 99, thumbnail: '/goods/gems-1.svg' },
     { id: 1012, amount: 300, priceMinor: 499, thumbnail: '/goods/gems-2.svg' },
-    { id: 1013, amount: 980, priceMinor: 1499, discountPriceMinor: 1299, thumbnail: '/goods/gems-3.svg' },
-    { id: 1014, amount: 1980, priceMinor: 2999, thumbnail: '/goods/gems-4.svg' },
-    { id: 1015, amount: 6480, priceMinor: 9999, discountPriceMinor: 7999, thumbnail: '/goods/gems-5.svg' },
+    { id: 1013, amount: 980, bonus: 80, priceMinor: 1499, discountPriceMinor: 1299, thumbnail: '/goods/gems-3.svg' },
+    { id: 1014, amount: 1980, bonus: 180, priceMinor: 2999, thumbnail: '/goods/gems-4.svg' },
+    { id: 1015, amount: 6480, bonus: 800, priceMinor: 9999, discountPriceMinor: 7999, thumbnail: '/goods/gems-5.svg' },
   ],
   vip: [
     { id: 1021, days: 30, priceMinor: 499 },
@@ -850,9 +859,9 @@ const MYTH_WARS_CATALOGUE: GameCatalogue = {
   gems: [
     { id: 2011, amount: 100, priceMinor: 99, thumbnail: '/goods/gems-1.svg' },
     { id: 2012, amount: 520, priceMinor: 499, thumbnail: '/goods/gems-2.svg' },
-    { id: 2013, amount: 1060, priceMinor: 999, discountPriceMinor: 899, thumbnail: '/goods/gems-3.svg' },
-    { id: 2014, amount: 2180, priceMinor: 1999, thumbnail: '/goods/gems-4.svg' },
-    { id: 2015, amount: 5600, priceMinor: 4999, discountPriceMinor: 4499, thumbnail: '/goods/gems-5.svg' },
+    { id: 2013, amount: 1060, bonus: 60, priceMinor: 999, discountPriceMinor: 899, thumbnail: '/goods/gems-3.svg' },
+    { id: 2014, amount: 2180, bonus: 180, priceMinor: 1999, thumbnail: '/goods/gems-4.svg' },
+    { id: 2015, amount: 5600, bonus: 600, priceMinor: 4999, discountPriceMinor: 4499, thumbnail: '/goods/gems-5.svg' },
   ],
   vip: [
     { id: 2021, days: 30, priceMinor: 499, discountPriceMinor: 399 },

@@ -1,5 +1,6 @@
-import { useId, type ReactNode } from 'react';
+import { useId, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CountryPicker } from '../ui/CountryPicker';
 import type { CountryOption } from './useCountries';
 import './forms.css';
 
@@ -45,7 +46,7 @@ export function TextField({
   );
 }
 
-/** Country/region picker: names in the active language; with `dial` each option also shows its calling code. */
+/** Country/region picker (searchable): names in the active language; with `dial` each option also shows its calling code. */
 export function CountrySelect({
   label,
   value,
@@ -61,22 +62,19 @@ export function CountrySelect({
   dial?: boolean;
   testId: string;
 }) {
-  const id = useId();
-  const present = options.some((option) => option.iso2 === value);
+  const choices = useMemo(() => options.map((option) => ({ code: option.iso2, name: option.name, dialCode: option.dialCode })), [options]);
   return (
-    <div className="form-field">
-      <label htmlFor={id} className="form-field__label">
-        {label}
-      </label>
-      <select id={id} className="form-field__input" value={value} data-testid={testId} onChange={(event) => onChange(event.target.value)}>
-        {!present && <option value={value}>{value}</option>}
-        {options.map((option) => (
-          <option key={option.iso2} value={option.iso2}>
-            {dial ? `${option.name} (+${option.dialCode})` : option.name}
-          </option>
-        ))}
-      </select>
-    </div>
+    <CountryPicker
+      label={label}
+      value={value}
+      options={choices}
+      onChange={onChange}
+      showDialCode={dial}
+      testId={testId}
+      className="form-field"
+      labelClassName="form-field__label"
+      buttonClassName="form-field__input"
+    />
   );
 }
 

@@ -182,6 +182,17 @@ export function ProductForm({ defaultValues, existing, saving, readOnly, error, 
               </Form.Item>
             </Col>
           )}
+          {(voucher || goodsType === GoodsType.DIAMOND) && (
+            <Col>
+              <Form.Item label={t('field.bonus')} help={t('product.bonusHint')}>
+                <Controller
+                  control={control}
+                  name="bonus"
+                  render={({ field }) => <InputNumber<number> value={field.value} onChange={field.onChange} min={1} precision={0} style={{ width: 180 }} data-testid="product-bonus" />}
+                />
+              </Form.Item>
+            </Col>
+          )}
           {(voucher || goodsType === GoodsType.VIP) && (
             <Col>
               <Form.Item label={t('field.vipDays')}>

@@ -15,6 +15,8 @@ export interface ProductFormValues extends LocalizedFields {
   currency: string;
   voucherAmount: number | null;
   diamond: number | null;
+  /** Of the diamond amount, the bonus the shop shows as "+N bonus". */
+  bonus: number | null;
   vipDays: number | null;
   /** JSON of [{ itemId, count }]. */
   items: string;
@@ -39,6 +41,7 @@ export function emptyProductForm(appId: number | undefined, goodsType: number = 
     currency: 'USD',
     voucherAmount: null,
     diamond: null,
+    bonus: null,
     vipDays: null,
     items: '',
     thumbnail: '',
@@ -50,7 +53,7 @@ export function emptyProductForm(appId: number | undefined, goodsType: number = 
 }
 
 export function productToForm(product: ProductView): ProductFormValues {
-  const config = product.config as { diamond?: number; vipDays?: number; items?: unknown[] };
+  const config = product.config as { diamond?: number; bonus?: number; vipDays?: number; items?: unknown[] };
   return {
     appId: product.appId,
     goodsType: product.goodsType,
@@ -62,6 +65,7 @@ export function productToForm(product: ProductView): ProductFormValues {
     currency: product.currency,
     voucherAmount: product.voucherAmount,
     diamond: config.diamond ?? null,
+    bonus: config.bonus ?? null,
     vipDays: config.vipDays ?? null,
     items: config.items ? JSON.stringify(config.items) : '',
     thumbnail: product.thumbnail,
@@ -117,6 +121,7 @@ export function formToBody(form: ProductFormValues): ProductCreateBody {
     voucherAmount: voucher ? (form.voucherAmount ?? (form.currency === 'USD' ? priceMinor : 0)) : 0,
     config: {
       ...(form.diamond ? { diamond: form.diamond } : {}),
+      ...(form.bonus ? { bonus: form.bonus } : {}),
       ...(form.vipDays ? { vipDays: form.vipDays } : {}),
       ...(items ? { items } : {}),
     },

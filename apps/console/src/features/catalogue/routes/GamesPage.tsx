@@ -14,10 +14,14 @@ import { useGames } from '../api/games';
 import { useRenameGame } from '../api/rename-game';
 import { useServers } from '../api/servers';
 import { useUpdateServer } from '../api/update-server';
+import { ImageField } from '../components/ImageField';
 
 interface GameForm {
   appId: number | null;
   name: string;
+  /** The game's art in the shop: an uploaded /media/... URL, a site path or an https URL; '' for none. */
+  banner: string;
+  icon: string;
 }
 interface ServerForm {
   serverId: string;
@@ -41,17 +45,18 @@ export default function GamesPage() {
   const updateServer = useUpdateServer();
   const [gameDialog, setGameDialog] = useState<{ editing?: GameView } | null>(null);
   const [serverDialog, setServerDialog] = useState<{ editing?: GameServerView } | null>(null);
-  const gameForm = useForm<GameForm>({ defaultValues: { appId: null, name: '' } });
+  const gameForm = useForm<GameForm>({ defaultValues: { appId: null, name: '', banner: '', icon: '' } });
   const serverForm = useForm<ServerForm>({ defaultValues: { serverId: '', serverName: '', sort: 0 } });
 
   const openGame = (editing?: GameView) => {
-    gameForm.reset({ appId: editing?.appId ?? null, name: editing?.name ?? '' });
+    gameForm.reset({ appId: editing?.appId ?? null, name: editing?.name ?? '', banner: editing?.banner ?? '', icon: editing?.icon ?? '' });
     setGameDialog({ editing });
   };
   const saveGame = gameForm.handleSubmit((form) => {
     const done = { onSuccess: () => setGameDialog(null), onError: showError };
-    if (gameDialog?.editing) renameGame.mutate({ appId: gameDialog.editing.appId, name: form.name }, done);
-    else createGame.mutate({ appId: form.appId!, name: form.name }, { ...done, onSuccess: (game) => (setGameDialog(null), setSelected(game.appId)) });
+    const values = { name: form.name, banner: form.banner.trim() || null, icon: form.icon.trim() || null };
+    if (gameDialog?.editing) renameGame.mutate({ appId: gameDialog.editing.appId, body: values }, done);
+    else createGame.mutate({ appId: form.appId!, ...values }, { ...done, onSuccess: (game) => (setGameDialog(null), setSelected(game.appId)) });
   });
   const openServer = (editing?: GameServerView) => {
     const last = servers.data?.at(-1);
@@ -162,6 +167,7 @@ export default function GamesPage() {
       <Modal
         open={gameDialog !== null}
         title={gameDialog?.editing ? t('games.rename') : t('games.new')}
+        width={640}
         onCancel={() => setGameDialog(null)}
         onOk={() => void saveGame()}
         okText={tApp('common.save')}
@@ -186,6 +192,12 @@ export default function GamesPage() {
               rules={{ validate: (value) => value.trim() !== '' || t('games.nameRequired') }}
               render={({ field }) => <Input {...field} maxLength={100} data-testid="game-name" />}
             />
+          </Form.Item>
+          <Form.Item label={t('games.banner')} extra={t('games.bannerHint')}>
+            <Controller control={gameForm.control} name="banner" render={({ field }) => <ImageField value={field.value} onChange={field.onChange} testId="game-banner" />} />
+          </Form.Item>
+          <Form.Item label={t('games.icon')} extra={t('games.iconHint')}>
+            <Controller control={gameForm.control} name="icon" render={({ field }) => <ImageField value={field.value} onChange={field.onChange} testId="game-icon" />} />
           </Form.Item>
         </Form>
       </Modal>

@@ -70,7 +70,15 @@ export class CatalogueDocuments {
             .orderBy(asc(payChannels.appId), asc(payChannels.regionCode), asc(payChannels.sort), asc(payChannels.id)),
         ])
       : [[], [], []];
-    const mediaIds = [...new Set([...productRows.map((p) => mediaRef(p.thumbnail)), ...channelRows.map((c) => mediaRef(c.payIcon))].filter((id): id is string => !!id))];
+    const mediaIds = [
+      ...new Set(
+        [
+          ...gameRows.flatMap((g) => [mediaRef(g.banner ?? ''), mediaRef(g.icon ?? '')]),
+          ...productRows.map((p) => mediaRef(p.thumbnail)),
+          ...channelRows.map((c) => mediaRef(c.payIcon)),
+        ].filter((id): id is string => !!id),
+      ),
+    ];
     const mediaRows = mediaIds.length ? await this.db.select().from(mediaFiles).where(inArray(mediaFiles.id, mediaIds)).orderBy(asc(mediaFiles.id)) : [];
     return {
       version: CATALOGUE_DOCUMENT_VERSION,
@@ -78,6 +86,8 @@ export class CatalogueDocuments {
       games: gameRows.map((game) => ({
         appId: game.appId,
         name: game.name,
+        banner: game.banner,
+        icon: game.icon,
         servers: serverRows.filter((s) => s.appId === game.appId).map(({ serverId, serverName, enabled, sort }) => ({ serverId, serverName, enabled, sort })),
       })),
       products: productRows.map((row) => ({ id: row.id, ...productValuesOfRow(row) }) as z.output<typeof CatalogueDocumentView>['products'][number]),
@@ -181,6 +191,10 @@ export class CatalogueDocuments {
       } else carried.add(file.id);
     });
     const references = [
+      ...document.games.flatMap((g, index) => [
+        { id: mediaRef(g.banner ?? ''), path: `games[${index}].banner` },
+        { id: mediaRef(g.icon ?? ''), path: `games[${index}].icon` },
+      ]),
       ...document.products.map((p, index) => ({ id: mediaRef(p.thumbnail ?? ''), path: `products[${index}].thumbnail` })),
       ...document.channels.map((c, index) => ({ id: mediaRef(c.payIcon), path: `channels[${index}].payIcon` })),
     ].filter((ref): ref is { id: string; path: string } => !!ref.id);
@@ -214,7 +228,8 @@ export class CatalogueDocuments {
     };
     const games_ = document.games.map((game) => {
       const existing = gameById.get(game.appId);
-      const state = !existing ? 'created' : existing.name !== game.name ? 'updated' : 'unchanged';
+      const changed = existing && (existing.name !== game.name || existing.banner !== game.banner || existing.icon !== game.icon);
+      const state = !existing ? 'created' : changed ? 'updated' : 'unchanged';
       count('games', `game ${game.appId}`, state);
       return { game, existing, state };
     });
@@ -254,8 +269,8 @@ export class CatalogueDocuments {
     for (const { game, existing, state } of plan.games) {
       if (state === 'unchanged') continue;
       const [after] = existing
-        ? await tx.update(games).set({ name: game.name }).where(eq(games.appId, game.appId)).returning()
-        : await tx.insert(games).values({ appId: game.appId, name: game.name }).returning();
+        ? await tx.update(games).set({ name: game.name, banner: game.banner, icon: game.icon }).where(eq(games.appId, game.appId)).returning()
+        : await tx.insert(games).values({ appId: game.appId, name: game.name, banner: game.banner, icon: game.icon }).returning();
       await recordAudit(tx, actor, { action: existing ? 'game.rename' : 'game.create', entityType: 'game', entityId: game.appId, before: existing, after });
     }
     for (const { appId, server, existing, state } of plan.servers) {

@@ -22,7 +22,7 @@ import type { Services } from '../../../services.ts';
 import { actorOf } from '../access/console-session.ts';
 import { CatalogueDocuments } from './catalogue-document.ts';
 import { CatalogueAdmin } from './catalogue.service.ts';
-import { registerMediaRoute } from './media.ts';
+import { registerGameArtRoute, registerMediaRoute } from './media.ts';
 
 /** An image of at most 512 kB is about 700 kB of base64; a little more still gets the clear "too large" answer. */
 const UPLOAD_BODY_LIMIT = 2 * 1024 * 1024;
@@ -41,7 +41,7 @@ export function registerConsoleCatalogueRoutes(app: FastifyInstance, services: S
 
   registerRoute(app, consoleGames, () => admin.games());
   registerRoute(app, consoleCreateGame, ({ body, operator, request }) => admin.createGame(actorOf(operator, request), body));
-  registerRoute(app, consoleRenameGame, ({ params, body, operator, request }) => admin.renameGame(actorOf(operator, request), params.appId, body.name));
+  registerRoute(app, consoleRenameGame, ({ params, body, operator, request }) => admin.renameGame(actorOf(operator, request), params.appId, body));
   registerRoute(app, consoleGameServers, ({ params }) => admin.servers(params.appId));
   registerRoute(app, consoleCreateServer, ({ params, body, operator, request }) => admin.createServer(actorOf(operator, request), params.appId, body));
   registerRoute(app, consoleUpdateServer, ({ params, body, operator, request }) =>
@@ -70,4 +70,5 @@ export function registerConsoleCatalogueRoutes(app: FastifyInstance, services: S
   );
 
   registerMediaRoute(app, db);
+  registerGameArtRoute(app, db);
 }

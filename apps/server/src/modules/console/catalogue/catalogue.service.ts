@@ -31,6 +31,9 @@ import type { ProductsService } from '../../shop/products.service.ts';
 import { recordAudit, type Actor } from '../audit.ts';
 import { mediaView, readUpload, storeMedia } from './media.ts';
 
+/** A game's banner and icon (a site path or an https URL each; null: none). */
+type GameArt = { banner: string | null; icon: string | null };
+
 export type ProductRow = typeof products.$inferSelect;
 export type ChannelRow = typeof payChannels.$inferSelect;
 export type ServerRow = typeof gameServers.$inferSelect;
@@ -191,6 +194,8 @@ export class CatalogueAdmin {
     return rows.map((game) => ({
       appId: game.appId,
       name: game.name,
+      banner: game.banner,
+      icon: game.icon,
       serverCount: counted(servers, game.appId),
       productCount: counted(productCounts, game.appId),
       channelCount: counted(channels, game.appId),
@@ -210,7 +215,7 @@ export class CatalogueAdmin {
     return row;
   }
 
-  async createGame(actor: Actor, body: { appId: number; name: string }): Promise<GameView> {
+  async createGame(actor: Actor, body: { appId: number; name: string } & Partial<GameArt>): Promise<GameView> {
     this.requireLaunchSecret(body.appId);
     return this.changed(async (tx) => {
       const [created] = await tx.insert(games).values(body).onConflictDoNothing().returning();
@@ -220,10 +225,11 @@ export class CatalogueAdmin {
     });
   }
 
-  async renameGame(actor: Actor, appId: number, name: string): Promise<GameView> {
+  /** Renames a game and sets its art: a banner or icon left out stays, null removes it. */
+  async renameGame(actor: Actor, appId: number, body: { name: string } & Partial<GameArt>): Promise<GameView> {
     return this.changed(async (tx) => {
       const before = await this.requireGameRow(tx, appId, true);
-      const [after] = await tx.update(games).set({ name }).where(eq(games.appId, appId)).returning();
+      const [after] = await tx.update(games).set(body).where(eq(games.appId, appId)).returning();
       await recordAudit(tx, actor, { action: 'game.rename', entityType: 'game', entityId: appId, before, after });
       return this.gameView(tx, appId);
     });

@@ -76,7 +76,7 @@ describe.each(BACKENDS)('console catalogue (%s)', (backend) => {
     expect(list.body.data.find((g) => g.appId === 10030)!.productCount).toBeGreaterThan(10);
 
     const created = await asAdmin<GameView>('POST', `${BASE}/games`, { body: { appId: 30001, name: '  Star Drift  ' } });
-    expect(created.body.data).toEqual({ appId: 30001, name: 'Star Drift', serverCount: 0, productCount: 0, channelCount: 0 });
+    expect(created.body.data).toEqual({ appId: 30001, name: 'Star Drift', banner: null, icon: null, serverCount: 0, productCount: 0, channelCount: 0 });
     expect(await auditOf(shop, 'game', 30001)).toMatchObject([{ action: 'game.create', actor: admin.email, before: null, after: { appId: 30001, name: 'Star Drift' } }]);
     const renamed = await asAdmin<GameView>('POST', `${BASE}/games/30001`, { body: { name: 'Star Drift II' } });
     expect(renamed.body.data.name).toBe('Star Drift II');
@@ -402,6 +402,29 @@ describe.each(BACKENDS)('console catalogue (%s)', (backend) => {
     await expectCatalogueRefused(shop, 400, () => asAdmin('POST', `${BASE}/channels/${channel.id}`, { body: { regionCode: 'US' } }));
     expect((await asAdmin('GET', `${BASE}/channels?appId=40404`)).body.code).toBe(404);
     expect((await asAdmin('GET', `${BASE}/channels`)).body.code).toBe(400);
+  });
+
+  it("sets a game's banner and icon (an upload or a site path), which the shop loads at /media/games/<appId>/<kind>, and exports them with the image", async () => {
+    const upload = await asAdmin<MediaView>('POST', `${BASE}/media`, { body: { data: TINY_PNG.toString('base64') } });
+    const art = async (kind: string) => fetch(`${shop.url}/media/games/10002/${kind}`, { redirect: 'manual' });
+    expect((await art('banner')).headers.get('location')).toBe('/games/myth-wars-banner.svg');
+
+    const changed = await asAdmin<GameView>('POST', `${BASE}/games/10002`, { body: { name: 'Myth Wars & Puzzles', banner: upload.body.data.url } });
+    expect(changed.body.data).toMatchObject({ banner: upload.body.data.url, icon: '/games/myth-wars-icon.svg' });
+    const banner = await art('banner');
+    expect(banner.status).toBe(302);
+    expect(banner.headers.get('location')).toBe(upload.body.data.url);
+    expect((await fetch(shop.url + upload.body.data.url)).headers.get('content-type')).toBe('image/png');
+    const exported = await asAdmin<{ games: { appId: number; banner: string | null }[]; media: { id: string }[] }>('GET', `${BASE}/export?appId=10002`);
+    expect(exported.body.data.games[0]!.banner).toBe(upload.body.data.url);
+    expect(exported.body.data.media.map((m) => m.id)).toContain(upload.body.data.id);
+
+    await asAdmin('POST', `${BASE}/games/10002`, { body: { name: 'Myth Wars & Puzzles', icon: null } });
+    expect((await art('icon')).status).toBe(404);
+    expect((await art('poster')).status).toBe(404);
+    expect((await fetch(`${shop.url}/media/games/99999/banner`, { redirect: 'manual' })).status).toBe(404);
+    await expectCatalogueRefused(shop, 400, () => asAdmin('POST', `${BASE}/games/10002`, { body: { name: 'Myth Wars & Puzzles', banner: 'javascript:alert(1)' } }));
+    await asAdmin('POST', `${BASE}/games/10002`, { body: { name: 'Myth Wars & Puzzles', banner: '/games/myth-wars-banner.svg', icon: '/games/myth-wars-icon.svg' } });
   });
 
   it('uploads images (PNG, JPEG, WebP, GIF by their bytes, at most 512 kB) served at /media/<sha256> for good; refuses others', async () => {

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { MEDIA_MAX_BYTES, mediaUrl, type MediaContentType, type MediaView } from '@shop/contract/console/catalogue';
 import type { Db, Executor } from '../../../db/client.ts';
-import { mediaFiles } from '../../../db/schema.ts';
+import { games, mediaFiles } from '../../../db/schema.ts';
 import { invalid, notFound, tooLarge } from '../../../shared/domain-errors.ts';
 
 /** The image type by its first bytes (never by a name or a declared type): PNG, JPEG, GIF or WebP, else undefined. */
@@ -71,5 +71,24 @@ export function registerMediaRoute(app: FastifyInstance, db: Db): void {
       .header('cache-control', 'public, max-age=31536000, immutable')
       .header('etag', `"${file.id}"`)
       .send(file.bytes);
+  });
+}
+
+/** How long a browser keeps where a game's art is: an operator's change shows within this time. */
+const GAME_ART_REDIRECT_MAX_AGE_S = 60;
+
+/**
+ * GET /media/games/<appId>/banner|icon (issue 14): a redirect to the image the catalogue names for the game (an
+ * uploaded /media/<sha256>, a site path or an https URL), 404 without one. The shop draws `<img src>` from the game's
+ * id alone, with no request of its own before the image; the target itself is cached for a year when it is an upload.
+ */
+export function registerGameArtRoute(app: FastifyInstance, db: Db): void {
+  app.get<{ Params: { appId: string; kind: string } }>('/media/games/:appId/:kind', { schema: { hide: true } }, async (request, reply) => {
+    const { appId, kind } = request.params;
+    if (!/^[1-9][0-9]{0,8}$/.test(appId) || (kind !== 'banner' && kind !== 'icon')) throw notFound();
+    const [game] = await db.select({ banner: games.banner, icon: games.icon }).from(games).where(eq(games.appId, Number(appId)));
+    const target = game?.[kind];
+    if (!target) throw notFound();
+    return reply.header('cache-control', `public, max-age=${GAME_ART_REDIRECT_MAX_AGE_S}`).redirect(target, 302);
   });
 }

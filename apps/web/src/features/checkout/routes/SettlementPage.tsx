@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { channelsForDevice } from '@shop/contract/channels';
@@ -16,6 +16,7 @@ import { useIpCountry } from '../../../shared/payment/get-ip-country';
 import { usePayChannels } from '../../../shared/payment/get-pay-channels';
 import { useClientStore } from '../../../shared/store/client-store';
 import { ChannelPicker } from '../../../shared/ui/ChannelPicker';
+import { CountryPicker } from '../../../shared/ui/CountryPicker';
 import { NotFoundBlock } from '../../../shared/ui/NotFoundBlock';
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import { Price } from '../../../shared/ui/Price';
@@ -31,7 +32,6 @@ export default function SettlementPage() {
   const { t } = useTranslation();
   const language = useLanguage();
   const accountSelect = useId();
-  const regionSelect = useId();
   const settlement = readSettlement(useClientStore((state) => state.settlement));
   const appId = settlement?.appId ?? null;
   const roles = useBoundRoles(language, { appId: appId ?? undefined, enabled: appId !== null });
@@ -42,6 +42,7 @@ export default function SettlementPage() {
   const [pickedRegion, setPickedRegion] = useState<string | null>(null);
   const regionCode = pickedRegion ?? ipRegion;
   const countries = useCountries(language);
+  const regionChoices = useMemo(() => countries.map((country) => ({ code: country.iso2, name: country.name })), [countries]);
   const channels = usePayChannels(appId, regionCode);
   const shown = channelsForDevice(channels.data ?? [], currentPlatform());
   const [channelId, setChannelId] = useState<number | null>(null);
@@ -147,23 +148,16 @@ export default function SettlementPage() {
           <h2 id="co-method" className="co-card__title">
             {t('settlement.paymentMethod')}
           </h2>
-          <label htmlFor={regionSelect} className="co-region__label">
-            {t('settlement.region')}
-          </label>
-          <select
-            id={regionSelect}
-            className="co-select co-region"
+          <CountryPicker
+            label={t('settlement.region')}
             value={regionCode ?? ''}
-            onChange={(event) => setPickedRegion(event.target.value)}
-            data-testid="settlement-region"
-          >
-            {regionCode && !countries.some((country) => country.iso2 === regionCode) && <option value={regionCode}>{regionCode}</option>}
-            {countries.map((country) => (
-              <option key={country.iso2} value={country.iso2}>
-                {country.name}
-              </option>
-            ))}
-          </select>
+            options={regionChoices}
+            onChange={setPickedRegion}
+            testId="settlement-region"
+            className="co-region"
+            labelClassName="co-region__label"
+            buttonClassName="co-select"
+          />
           {channels.data && shown.length === 0 ? <NotFoundBlock /> : <ChannelPicker channels={shown} selectedId={channel?.id ?? null} onSelect={setChannelId} />}
         </section>
 

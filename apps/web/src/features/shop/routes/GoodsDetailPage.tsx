@@ -12,6 +12,7 @@ import { patchClientState } from '../../../shared/store/client-store';
 import { NotFoundBlock } from '../../../shared/ui/NotFoundBlock';
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import { Price } from '../../../shared/ui/Price';
+import { ProductBadges } from '../../../shared/ui/ProductBadges';
 import { showToast } from '../../../shared/ui/toast';
 import { useProduct } from '../api/get-product';
 import { clampQuantity, productPath } from '../lib/home-tabs';
@@ -78,6 +79,13 @@ export default function GoodsDetailPage() {
           currency={product.currency}
           language={language}
           className="sh-detail__price"
+        />
+        <ProductBadges
+          price={product.productPrice}
+          discountPrice={product.productDiscountPrice}
+          configJson={product.configJson}
+          language={language}
+          className="sh-detail__badges"
         />
         <p className="sh-detail__desc">{product.productDesc}</p>
 

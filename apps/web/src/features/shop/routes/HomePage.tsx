@@ -52,7 +52,7 @@ export default function HomePage() {
         <h1 className="sh-header__title">{t('shop.title')}</h1>
         <LanguageSelect value={language} className="shop-language--light" />
       </header>
-      <AccountChip role={current} loading={roles.isPending} />
+      <AccountChip role={current} loading={roles.isPending} appId={appId} />
       <Tabs activeKey={tab} onChange={chooseTab} className="sh-tabs" data-testid="home-tabs">
         {HOME_TABS.map((item) => (
           <Tabs.Tab key={item.key} title={<span data-testid={`home-tab-${item.key}`}>{t(`shop.tab.${item.key}`)}</span>} />

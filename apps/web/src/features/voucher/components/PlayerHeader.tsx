@@ -3,10 +3,11 @@ import { Link } from 'react-router';
 import type { UserInfo } from '@shop/contract/auth';
 import type { Language } from '@shop/contract/languages';
 import { loginPathReturningTo } from '../../../shared/auth/login-return';
+import { GameBanner, GameIcon } from '../../../shared/ui/GameArt';
 import { LanguageSelect } from '../../../shared/ui/LanguageSelect';
 
 /**
- * Dark header: game name, server name (not for every game) and role, with the language dropdown. Without a session
+ * Dark header over the game's banner: the game's icon and name, server name (not for every game) and role, with the language dropdown. Without a session
  * (`guest`) it asks the player to log in; a session without a game account asks for one to be bound.
  */
 export function PlayerHeader({
@@ -25,11 +26,15 @@ export function PlayerHeader({
   const waiting = !guest && !user;
   return (
     <header className="vp-header">
+      {role && <GameBanner appId={role.appId} />}
       <div className="vp-header__top">
-        <h1 className="vp-header__game" data-testid="game-name">
-          {role?.gameName ??
-            (waiting ? <span className="shop-skeleton shop-skeleton--text" aria-label={t('common.loading')} /> : t('voucher.title'))}
-        </h1>
+        <div className="vp-header__title">
+          {role && <GameIcon appId={role.appId} size={40} />}
+          <h1 className="vp-header__game" data-testid="game-name">
+            {role?.gameName ??
+              (waiting ? <span className="shop-skeleton shop-skeleton--text" aria-label={t('common.loading')} /> : t('voucher.title'))}
+          </h1>
+        </div>
         <LanguageSelect value={language} className="vp-header__language" />
       </div>
       {/* the line is there from the first render, so the page below does not move down when the player's info arrives */}

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { VoucherGoods } from '@shop/contract/catalog';
 import type { Language } from '@shop/contract/languages';
 import { Price } from '../../../shared/ui/Price';
+import { ProductBadges } from '../../../shared/ui/ProductBadges';
 
 /** The voucher cards: a radio group, so picking one checks only that card. */
 export function VoucherGrid({
@@ -47,6 +48,13 @@ export function VoucherGrid({
                 </span>
               )}
             </span>
+            <ProductBadges
+              price={voucher.productPrice}
+              discountPrice={voucher.productDiscountPrice}
+              configJson={voucher.configJson}
+              language={language}
+              className="vp-card__badges"
+            />
             <span className="vp-card__name">{voucher.productName}</span>
             <Price
               price={voucher.productPrice}

@@ -12,12 +12,18 @@ export function regionFromIp(code: unknown): string {
 export interface RegionOption {
   code: string;
   name: string;
+  /** The calling code (digits): the picker finds a region by it too. */
+  dialCode?: string;
 }
 
-/** The selector's options, sorted by name in the active language; the current region is always present. */
+/** The picker's options, sorted by name in the active language; the current region is always present. */
 export function regionOptions(countries: readonly Country[], language: Language, current: string): RegionOption[] {
   const name = countryNamer(language);
-  const options = countries.map((country) => ({ code: country.regionCode, name: name(country.regionCode, country) }));
+  const options: RegionOption[] = countries.map((country) => ({
+    code: country.regionCode,
+    name: name(country.regionCode, country),
+    dialCode: country.dialCode.replace(/^\+/, ''),
+  }));
   if (!options.some((option) => option.code === current)) options.push({ code: current, name: name(current) });
   const collator = new Intl.Collator(toHttpLanguage(language));
   return options.sort((a, b) => collator.compare(a.name, b.name));

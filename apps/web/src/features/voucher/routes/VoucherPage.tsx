@@ -7,6 +7,7 @@ import { BottomBar } from '../components/BottomBar';
 import { PayChannelList } from '../components/PayChannelList';
 import { PlayerHeader } from '../components/PlayerHeader';
 import { RegionSelect } from '../components/RegionSelect';
+import { StepTitle } from '../components/StepTitle';
 import { VoucherGrid } from '../components/VoucherGrid';
 import { useVoucherPage } from '../hooks/useVoucherPage';
 import './voucher.css';
@@ -59,14 +60,14 @@ export default function VoucherPage() {
         )}
 
         <nav className="vp-links" aria-label={t('voucher.links')}>
-          <Link to="/voucher/OrderHistory" className="vp-link" data-testid="order-history-link">
-            {t('voucher.orderHistory')}
+          <Link to="/voucher/OrderHistory" className="vp-link" data-testid="order-history-link" title={t('voucher.orderHistory')}>
+            {t('look.link.orders')}
           </Link>
-          <Link to="/voucher/history" className="vp-link" data-testid="voucher-history-link">
-            {t('voucherHistory.title')}
+          <Link to="/voucher/history" className="vp-link" data-testid="voucher-history-link" title={t('voucherHistory.title')}>
+            {t('look.link.vouchers')}
           </Link>
-          <Link to="/voucher-instructions?from=voucher" className="vp-link" data-testid="instructions-link">
-            {t('voucher.instructions')}
+          <Link to="/voucher-instructions?from=voucher" className="vp-link" data-testid="instructions-link" title={t('voucher.instructions')}>
+            {t('look.link.guide')}
           </Link>
         </nav>
         <p className="vp-readme">{t('voucher.readme')}</p>
@@ -78,9 +79,7 @@ export default function VoucherPage() {
         )}
 
         <section className="vp-section" aria-labelledby="vp-vouchers-title">
-          <h2 id="vp-vouchers-title" className="vp-section__title">
-            {t('voucher.chooseVoucher')}
-          </h2>
+          <StepTitle id="vp-vouchers-title" step={1} title={t('look.step.vouchers')} />
           {page.vouchers === undefined ? (
             page.vouchersFailed ? (
               <LoadFailed onRetry={page.reloadVouchers} />
@@ -103,9 +102,7 @@ export default function VoucherPage() {
 
         <section className="vp-section" aria-labelledby="vp-channels-title">
           <div className="vp-section__head">
-            <h2 id="vp-channels-title" className="vp-section__title">
-              {t('voucher.paymentMethod')}
-            </h2>
+            <StepTitle id="vp-channels-title" step={2} title={t('look.step.payment')} />
             {page.region && (
               <RegionSelect
                 region={page.region}
