@@ -282,7 +282,7 @@ describe.skipIf(!enabled)("the shop's look (issue 14) in Chromium", () => {
     for (const language of SCREEN_LANGUAGES) {
       const page = await voucherPage(language);
       await expect.poll(() => loaded(page, 'game-banner')).toBe(true);
-      await page.screenshot({ path: join(SCREENS, `voucher-${language}.png`) });
+      await page.screenshot({ path: join(SCREENS, `voucher-${language}.png`), fullPage: true });
       await page.goto(`${ctx.shop.url}/home?tab=gems`);
       await page.locator('[data-testid="product-card"][data-product-id="1013"]').waitFor();
       await expect.poll(() => loaded(page, 'game-banner')).toBe(true);

@@ -11,11 +11,14 @@ import { LanguageSelect } from '../../../shared/ui/LanguageSelect';
  * (`guest`) it asks the player to log in; a session without a game account asks for one to be bound.
  */
 export function PlayerHeader({
+  appId,
   user,
   guest,
   showServerName,
   language,
 }: {
+  /** The page's game: its banner and icon start loading with the first render, before the player's info arrives. */
+  appId: number;
   user: UserInfo | undefined;
   guest: boolean;
   showServerName: boolean;
@@ -26,10 +29,10 @@ export function PlayerHeader({
   const waiting = !guest && !user;
   return (
     <header className="vp-header">
-      {role && <GameBanner appId={role.appId} />}
+      <GameBanner appId={role?.appId ?? appId} />
       <div className="vp-header__top">
         <div className="vp-header__title">
-          {role && <GameIcon appId={role.appId} size={40} />}
+          <GameIcon appId={role?.appId ?? appId} size={40} />
           <h1 className="vp-header__game" data-testid="game-name">
             {role?.gameName ??
               (waiting ? <span className="shop-skeleton shop-skeleton--text" aria-label={t('common.loading')} /> : t('voucher.title'))}

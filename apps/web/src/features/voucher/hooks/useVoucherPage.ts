@@ -134,6 +134,8 @@ export function useVoucherPage(language: Language) {
     /** Nobody is logged in (no launch, no session): the page asks the player to log in. */
     guest: entry.kind === 'guest',
     user: user.data,
+    /** The game the page sells for (the launch's, the session's role's, or the default): its art shows from the first render. */
+    appId,
     showServerName: appShowsServerName(appId),
     vouchers: voucherList,
     vouchersLoading: voucherList === undefined && vouchers.isFetching,

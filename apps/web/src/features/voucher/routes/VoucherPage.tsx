@@ -47,7 +47,7 @@ export default function VoucherPage() {
 
   return (
     <div className="vp">
-      <PlayerHeader user={page.user} guest={page.guest} showServerName={page.showServerName} language={language} />
+      <PlayerHeader appId={page.appId} user={page.user} guest={page.guest} showServerName={page.showServerName} language={language} />
 
       <main className="vp-main">
         {page.login.error !== null && page.login.error !== undefined && !page.loggedIn && (
