@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import type { ChangeEmailBody, ChangeMobileBody } from '@shop/contract/account';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
 import { DEFAULT_REGION } from '@shop/contract/games';
@@ -6,14 +8,15 @@ import { AccountType, CodePurpose } from '@shop/contract/verification';
 import { CodeButton } from '../../../shared/forms/CodeButton';
 import { ContactFields } from '../../../shared/forms/ContactFields';
 import { FormError, TextField } from '../../../shared/forms/Fields';
-import { contactOf, targetFor, type ContactInput, type ContactKind } from '../../../shared/forms/contact';
+import { targetFor, type ContactKind } from '../../../shared/forms/contact';
+import { firstErrorKey } from '../../../shared/forms/form-errors';
 import { useCountries } from '../../../shared/forms/useCountries';
-import { checkCode, firstProblem } from '../../../shared/forms/validation';
 import { useLanguage } from '../../../shared/i18n/useLanguage';
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import { showToast } from '../../../shared/ui/toast';
 import { bindEmail, bindMobile, verifyCurrentContact } from '../api/account-api';
 import { maskEmail, maskMobile, mobileParts } from '../lib/contact-display';
+import { BIND_NEW_FIELDS, bindNewResolver, verifyCurrentResolver, type BindNewInput, type VerifyCurrentInput } from '../lib/contact-change-form';
 import { useUserInfo } from '../api/get-user-info';
 
 const PATHS = {
@@ -56,8 +59,10 @@ export function ContactChangeFlow({ kind, mode }: { kind: ContactKind; mode: 'ch
 /** Step 1 of a change: a ChangePhone/ChangeEmail code to the current phone/e-mail proves the player still holds it. */
 function VerifyCurrent({ kind, current, onVerified }: { kind: ContactKind; current: string; onVerified: (ticket: string) => void }) {
   const { t } = useTranslation();
-  const [code, setCode] = useState('');
-  const [error, setError] = useState('');
+  const [resolver] = useState(() => verifyCurrentResolver(kind));
+  const form = useForm<VerifyCurrentInput, unknown, { code: string }>({ resolver, defaultValues: { code: '' } });
+  const code = useWatch({ control: form.control, name: 'code' });
+  const error = firstErrorKey(form.formState.errors, ['code']);
   const [busy, setBusy] = useState(false);
   const target = () => {
     if (kind === 'email') return { accountType: AccountType.email, email: current, purpose: CodePurpose.ChangeEmail };
@@ -65,13 +70,10 @@ function VerifyCurrent({ kind, current, onVerified }: { kind: ContactKind; curre
     return mobile ? { accountType: AccountType.mobile, mobile, purpose: CodePurpose.ChangePhone } : 'auth.v.number';
   };
 
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
-    const problem = checkCode(code, kind);
-    if (problem) return setError(problem);
-    setError('');
+  /** The code passed its checks and is the contract's body (../lib/contact-change-form.ts). */
+  const verify = (body: { code: string }) => {
     setBusy(true);
-    verifyCurrentContact(kind, code.trim())
+    verifyCurrentContact(kind, body.code)
       .then(
         (answer) => onVerified(answer.changeTicket),
         () => undefined,
@@ -80,7 +82,7 @@ function VerifyCurrent({ kind, current, onVerified }: { kind: ContactKind; curre
   };
 
   return (
-    <form className="form-stack account-form" noValidate onSubmit={submit} data-testid="verify-current">
+    <form className="form-stack account-form" noValidate onSubmit={form.handleSubmit(verify)} data-testid="verify-current">
       <p className="account-step">{t(kind === 'mobile' ? 'account.verifyCurrentPhone' : 'account.verifyCurrentEmail')}</p>
       <p className="account-current" data-testid="current-contact">
         {kind === 'mobile' ? maskMobile(current) : maskEmail(current)}
@@ -91,8 +93,8 @@ function VerifyCurrent({ kind, current, onVerified }: { kind: ContactKind; curre
         autoComplete="one-time-code"
         testId="code"
         value={code}
-        onChange={setCode}
-        addon={<CodeButton target={target} onInvalid={setError} />}
+        onChange={(value) => form.setValue('code', value)}
+        addon={<CodeButton target={target} onInvalid={(key) => (key ? form.setError('code', { message: key }) : form.clearErrors())} />}
       />
       <FormError messageKey={error} />
       <button type="submit" className="shop-button shop-button--primary shop-button--block" disabled={busy} data-testid="verify-submit">
@@ -109,22 +111,20 @@ function BindNew({ kind, ticket }: { kind: ContactKind; ticket?: string }) {
   const navigate = useNavigate();
   const countries = useCountries(language);
   const [country, setCountry] = useState(DEFAULT_REGION);
-  const [contact, setContact] = useState<ContactInput>({ kind, email: '', dialCode: '1', number: '' });
-  const [code, setCode] = useState('');
-  const [error, setError] = useState('');
+  const form = useForm<BindNewInput, unknown, ChangeEmailBody | ChangeMobileBody>({
+    resolver: bindNewResolver,
+    defaultValues: { contact: { kind, email: '', dialCode: '1', number: '' }, code: '', ticket },
+  });
+  const [contact, code] = useWatch({ control: form.control, name: ['contact', 'code'] });
+  const setContact = (value: BindNewInput['contact']) => form.setValue('contact', value);
+  // one message at a time, the first problem in field order (what "get code" found wrong with the contact included)
+  const error = firstErrorKey(form.formState.errors, BIND_NEW_FIELDS);
   const [busy, setBusy] = useState(false);
 
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
-    const value = contactOf(contact);
-    const problem = firstProblem(typeof value === 'string' ? value : undefined, checkCode(code, contact.kind));
-    if (problem || typeof value === 'string') return setError(problem ?? '');
-    setError('');
+  /** The form passed its checks and is the contract's body (../lib/contact-change-form.ts). */
+  const save = (body: ChangeEmailBody | ChangeMobileBody) => {
     setBusy(true);
-    const request =
-      'email' in value
-        ? bindEmail({ ...(ticket ? { ticket } : {}), email: value.email, code: code.trim() })
-        : bindMobile({ ...(ticket ? { ticket } : {}), mobile: value.mobile, code: code.trim() });
+    const request = 'email' in body ? bindEmail(body) : bindMobile(body);
     request
       .then(
         () => {
@@ -137,7 +137,7 @@ function BindNew({ kind, ticket }: { kind: ContactKind; ticket?: string }) {
   };
 
   return (
-    <form className="form-stack account-form" noValidate onSubmit={submit} data-testid="bind-new">
+    <form className="form-stack account-form" noValidate onSubmit={form.handleSubmit(save)} data-testid="bind-new">
       <p className="account-step">{t(kind === 'mobile' ? 'account.enterNewPhone' : 'account.enterNewEmail')}</p>
       <ContactFields
         value={contact}
@@ -155,8 +155,13 @@ function BindNew({ kind, ticket }: { kind: ContactKind; ticket?: string }) {
         autoComplete="one-time-code"
         testId="code"
         value={code}
-        onChange={setCode}
-        addon={<CodeButton target={() => targetFor(contact, kind === 'mobile' ? CodePurpose.BindPhone : CodePurpose.BindEmail)} onInvalid={setError} />}
+        onChange={(value) => form.setValue('code', value)}
+        addon={
+          <CodeButton
+            target={() => targetFor(contact, kind === 'mobile' ? CodePurpose.BindPhone : CodePurpose.BindEmail)}
+            onInvalid={(key) => (key ? form.setError('contact', { message: key }) : form.clearErrors())}
+          />
+        }
       />
       <FormError messageKey={error} />
       <button type="submit" className="shop-button shop-button--primary shop-button--block" disabled={busy} data-testid="bind-submit">

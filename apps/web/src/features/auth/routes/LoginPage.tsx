@@ -1,7 +1,8 @@
 import { useCallback, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { LoginType, type LoginBody, type LoginMethod } from '@shop/contract/account';
+import type { LoginBody, LoginMethod } from '@shop/contract/account';
 import { ApiCode } from '@shop/contract/envelope';
 import { DEFAULT_REGION, type AppId } from '@shop/contract/games';
 import { GAME_PARAM, authFlowQuery } from '../../../shared/auth/login-return';
@@ -17,11 +18,12 @@ import { DynamicTokenForm } from '../components/DynamicTokenForm';
 import { GameChoice } from '../components/GameChoice';
 import { ContactFields } from '../../../shared/forms/ContactFields';
 import { FormError, Tabs, TextField } from '../../../shared/forms/Fields';
-import { contactOf, type ContactInput } from '../../../shared/forms/contact';
+import type { ContactInput } from '../../../shared/forms/contact';
+import { firstErrorKey } from '../../../shared/forms/form-errors';
 import { authGame, loginMethods } from '../lib/methods';
 import { afterLoginPath } from '../lib/redirect';
 import { useCountries } from '../../../shared/forms/useCountries';
-import { checkPassword } from '../../../shared/forms/validation';
+import { LOGIN_FORM_FIELDS, loginFormResolver, type LoginFormInput } from '../lib/login-form';
 import './auth.css';
 
 const TAB_LABELS: Record<LoginMethod, string> = { otp: 'auth.tabOtp', email: 'auth.tabEmail', mobile: 'auth.tabMobile' };
@@ -44,10 +46,16 @@ export default function LoginPage() {
   const method = chosenMethod && methods.includes(chosenMethod) ? chosenMethod : (methods[0] ?? 'email');
   const countries = useCountries(language);
   const [country, setCountry] = useState(DEFAULT_REGION);
-  const [fields, setFields] = useState<ContactInput>({ kind: 'email', email: '', dialCode: '1', number: '' });
+  const form = useForm<LoginFormInput, unknown, LoginBody>({
+    resolver: loginFormResolver,
+    defaultValues: { contact: { kind: 'email', email: '', dialCode: '1', number: '' }, password: '' },
+  });
+  const [fields, password] = useWatch({ control: form.control, name: ['contact', 'password'] });
+  // the tab decides the kind of contact (the game may change the tabs under it)
   const contact: ContactInput = { ...fields, kind: method === 'mobile' ? 'mobile' : 'email' };
-  const [password, setPassword] = useState('');
-  const [error, setError] = useState('');
+  const setFields = (value: ContactInput) => form.setValue('contact', value);
+  // one message at a time, the first problem in field order
+  const error = firstErrorKey(form.formState.errors, LOGIN_FORM_FIELDS);
   const [busy, setBusy] = useState(false);
   // After many failed logins of an account the server asks for the captcha first (code 1008): the login waiting for it
   const [needsCaptcha, setNeedsCaptcha] = useState<LoginBody>();
@@ -55,7 +63,7 @@ export default function LoginPage() {
 
   const choose = (next: LoginMethod) => {
     setChosenMethod(next);
-    setError('');
+    form.clearErrors();
   };
   // kept in the query, so register, forgotten password and a reload keep the game too
   const chooseGame = (next: AppId) => {
@@ -68,24 +76,15 @@ export default function LoginPage() {
       },
       { replace: true },
     );
-    setError('');
+    form.clearErrors();
   };
   const loggedIn = () => navigate(afterLoginPath(location.search), { replace: true });
   const handedOn = authFlowQuery(location.search);
 
+  /** The form is checked with the tab's kind of contact, then sent as the contract's body (../lib/login-form.ts). */
   const submit = (event: React.FormEvent) => {
-    event.preventDefault();
-    const target = contactOf(contact);
-    if (typeof target === 'string') return setError(target);
-    const problem = checkPassword(password);
-    if (problem) return setError(problem);
-    setError('');
-    send({
-      loginType: 'email' in target ? LoginType.email : LoginType.mobile,
-      ...('email' in target ? { email: target.email } : { mobile: target.mobile }),
-      password,
-      appId,
-    });
+    form.setValue('contact', contact);
+    void form.handleSubmit((body) => send({ ...body, appId }))(event);
   };
   const send = (body: LoginBody) => {
     setBusy(true);
@@ -130,7 +129,7 @@ export default function LoginPage() {
                 setFields({ ...fields, dialCode });
               }}
             />
-            <TextField label={t('auth.password')} type="password" autoComplete="current-password" testId="password" value={password} onChange={setPassword} />
+            <TextField label={t('auth.password')} type="password" autoComplete="current-password" testId="password" value={password} onChange={(value) => form.setValue('password', value)} />
             <FormError messageKey={error} />
             <button type="submit" className="shop-button shop-button--primary shop-button--block" disabled={busy} data-testid="login-submit">
               {t('auth.login')}

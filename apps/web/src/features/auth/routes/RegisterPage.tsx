@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import type { RegisterBody } from '@shop/contract/account';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { DEFAULT_REGION } from '@shop/contract/games';
@@ -10,12 +12,13 @@ import { registerAccount } from '../api/auth-api';
 import { CodeButton } from '../../../shared/forms/CodeButton';
 import { ContactFields } from '../../../shared/forms/ContactFields';
 import { CountrySelect, FormError, Tabs, TextField, PasswordMatchHint } from '../../../shared/forms/Fields';
-import { contactOf, targetFor, type ContactInput, type ContactKind } from '../../../shared/forms/contact';
+import { targetFor, type ContactInput, type ContactKind } from '../../../shared/forms/contact';
+import { firstErrorKey } from '../../../shared/forms/form-errors';
 import { readPlayerInfo } from '../../../shared/storage/uinfo';
 import { authGame, registerMethods } from '../lib/methods';
 import { afterLoginPath } from '../lib/redirect';
 import { hasDialCode, useCountries } from '../../../shared/forms/useCountries';
-import { V, checkCode, checkConfirm, checkPassword, firstProblem } from '../../../shared/forms/validation';
+import { REGISTER_FORM_FIELDS, registerFormResolver, type RegisterFormInput } from '../lib/register-form';
 import './auth.css';
 
 export default function RegisterPage() {
@@ -29,15 +32,29 @@ export default function RegisterPage() {
   const [chosenKind, setChosenKind] = useState<ContactKind>();
   const kind = chosenKind && tabs.includes(chosenKind) ? chosenKind : (tabs[0] ?? 'email');
   // the account's country/region, and the country whose calling code the phone number has (not every country has one)
-  const [country, setCountry] = useState(DEFAULT_REGION);
   const [dialCountry, setDialCountry] = useState(DEFAULT_REGION);
-  const [fields, setFields] = useState<ContactInput>({ kind: 'email', email: '', dialCode: '1', number: '' });
+  const form = useForm<RegisterFormInput, unknown, RegisterBody>({
+    resolver: registerFormResolver,
+    defaultValues: {
+      country: DEFAULT_REGION,
+      contact: { kind: 'email', email: '', dialCode: '1', number: '' },
+      code: '',
+      password: '',
+      confirm: '',
+      agree: false,
+    },
+  });
+  const [country, fields, code, password, confirm, agree] = useWatch({
+    control: form.control,
+    name: ['country', 'contact', 'code', 'password', 'confirm', 'agree'],
+  });
+  // the tab decides the kind of contact
   const contact: ContactInput = { ...fields, kind };
-  const [code, setCode] = useState('');
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [agree, setAgree] = useState(false);
-  const [error, setError] = useState('');
+  const setFields = (value: ContactInput) => form.setValue('contact', value);
+  const setCountry = (iso2: string) => form.setValue('country', iso2);
+  const setDialCode = (dialCode: string) => form.setValue('contact', { ...form.getValues('contact'), dialCode });
+  // one message at a time, the first problem in field order (what "get code" found wrong with the contact included)
+  const error = firstErrorKey(form.formState.errors, REGISTER_FORM_FIELDS);
   const [busy, setBusy] = useState(false);
 
   // picking the country also picks its calling code, when it has one
@@ -46,24 +63,22 @@ export default function RegisterPage() {
     const option = countries.find((candidate) => candidate.iso2 === iso2);
     if (!option || !hasDialCode(option)) return;
     setDialCountry(iso2);
-    setFields((current) => ({ ...current, dialCode: option.dialCode }));
+    setDialCode(option.dialCode);
   };
   const chooseDialCountry = (iso2: string, dialCode: string) => {
     setCountry(iso2);
     setDialCountry(iso2);
-    setFields((current) => ({ ...current, dialCode }));
+    setDialCode(dialCode);
   };
 
+  /** The form is checked with the tab's kind of contact, then sent as the contract's body (../lib/register-form.ts). */
   const submit = (event: React.FormEvent) => {
-    event.preventDefault();
-    const target = contactOf(contact);
-    const problem = firstProblem(typeof target === 'string' ? target : undefined, checkCode(code, contact.kind), checkPassword(password), checkConfirm(password, confirm));
-    if (problem) return setError(problem);
-    if (!agree) return setError(V.agree);
-    if (typeof target === 'string') return;
-    setError('');
+    form.setValue('contact', contact);
+    void form.handleSubmit(send)(event);
+  };
+  const send = (body: RegisterBody) => {
     setBusy(true);
-    registerAccount({ ...target, code: code.trim(), password, confirmPassword: confirm, countryCode: country, agreeTerms: true })
+    registerAccount(body)
       .then(
         // registering logs in: on to the page the guest came from
         () => navigate(afterLoginPath(location.search), { replace: true }),
@@ -82,7 +97,7 @@ export default function RegisterPage() {
           active={kind}
           onChange={(next) => {
             setChosenKind(next);
-            setError('');
+            form.clearErrors();
           }}
         />
         <form className="form-stack" noValidate onSubmit={submit}>
@@ -94,14 +109,14 @@ export default function RegisterPage() {
             autoComplete="one-time-code"
             testId="code"
             value={code}
-            onChange={setCode}
-            addon={<CodeButton target={() => targetFor(contact, CodePurpose.RegisterAccount)} onInvalid={setError} />}
+            onChange={(value) => form.setValue('code', value)}
+            addon={<CodeButton target={() => targetFor(contact, CodePurpose.RegisterAccount)} onInvalid={(key) => (key ? form.setError('contact', { message: key }) : form.clearErrors())} />}
           />
-          <TextField label={t('auth.password')} type="password" autoComplete="new-password" testId="password" value={password} onChange={setPassword} />
-          <TextField label={t('auth.confirmPassword')} type="password" autoComplete="new-password" testId="confirm-password" value={confirm} onChange={setConfirm} />
+          <TextField label={t('auth.password')} type="password" autoComplete="new-password" testId="password" value={password} onChange={(value) => form.setValue('password', value)} />
+          <TextField label={t('auth.confirmPassword')} type="password" autoComplete="new-password" testId="confirm-password" value={confirm} onChange={(value) => form.setValue('confirm', value)} />
           <PasswordMatchHint password={password} confirm={confirm} />
           <label className="auth-agree">
-            <input type="checkbox" checked={agree} data-testid="agree" onChange={(event) => setAgree(event.target.checked)} />
+            <input type="checkbox" checked={agree} data-testid="agree" onChange={(event) => form.setValue('agree', event.target.checked)} />
             <span>
               {t('auth.agreePrefix')}{' '}
               <a href={getConfig().links.terms} target="_blank" rel="noreferrer">

@@ -1,6 +1,3 @@
-import { outcomeOf } from '../../../shared/lib/order-outcome';
-import { pollStatus, type PollOptions, type PollResult } from '../../../shared/lib/poll-status';
-
 /** How long to wait for a webhook when the provider's return already says the payment did not go through. */
 export const POLL_TIMEOUT_NOT_PAID_MS = 6_000;
 
@@ -29,7 +26,3 @@ export function providerSaysCancelled(channel: string, query: URLSearchParams): 
   const status = payermaxStatus(channel, query);
   return !!status && CANCELLED.includes(status);
 }
-
-/** Asks for the order every 1.5 s until its status leaves 0/1, for up to about 30 s. Failed attempts are retried. */
-export const pollUntilSettled = <T>(options: Omit<PollOptions<T>, 'until'>): Promise<PollResult<T>> =>
-  pollStatus({ ...options, until: (status) => outcomeOf(status) !== 'pending' });

@@ -2,18 +2,17 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { PaymentOutcome } from '@shop/contract/payment-return';
-import { ApiCode } from '@shop/contract/envelope';
-import { ApiError } from '../../../shared/api/api-error';
 import { formatPrice } from '../../../shared/lib/format';
 import { useLanguage } from '../../../shared/i18n/useLanguage';
 import { readToken } from '../../../shared/storage/token';
-import { capturePaypal, fetchPaymentOutcome } from '../api/payment-api';
+import { capturePaypal } from '../api/payment-api';
+import { isOrderMissing, isSettled, usePaymentOutcomePolling } from '../api/get-payment-outcome';
 import { PaymentCancelled } from '../components/PaymentCancelled';
 import { PaymentResultActions } from '../components/PaymentResultActions';
 import { paymentResultPath } from '../../../shared/payment/paths';
 import { outcomeOf, type Outcome } from '../../../shared/lib/order-outcome';
 import { POLL_TIMEOUT_MS } from '../../../shared/lib/poll-status';
-import { POLL_TIMEOUT_NOT_PAID_MS, pollUntilSettled, providerSaysCancelled, providerSaysNotPaid } from '../lib/order-outcome';
+import { POLL_TIMEOUT_NOT_PAID_MS, providerSaysCancelled, providerSaysNotPaid } from '../lib/order-outcome';
 import { breakOutOfFrame, paymentQuery } from '../lib/target';
 import './payment.css';
 
@@ -50,7 +49,6 @@ export default function PaymentReturnPage() {
   const notPaidHint = providerSaysNotPaid(channel, query);
   const cancelled = providerSaysCancelled(channel, query);
   const navigate = useNavigate();
-  const [view, setView] = useState<View>({ phase: 'checking' });
   const [framed] = useState(() => typeof window !== 'undefined' && window.top !== window.self);
   // the browser that started the payment has the session; another one (the system browser) has none
   const [session] = useState(() => readToken() !== null);
@@ -60,48 +58,46 @@ export default function PaymentReturnPage() {
     document.title = cancelled ? t('payment.cancelTitle') : t('payment.returnTitle');
   }, [t, cancelled]);
 
+  // the PayPal approval is captured first; shop orders then go on to the shop's purchase result screen
+  const [captureDone, setCaptureDone] = useState(false);
   useEffect(() => {
     if (breakOutOfFrame() || orderId === null || cancelled || !lookable) return;
-    const controller = new AbortController();
+    let left = false;
     void (async () => {
       if (paypalToken) {
         const key = `${orderId}:${paypalToken}`;
         if (!captured.has(key)) captured.set(key, capturePaypal(orderId, paypalToken).catch(() => undefined));
         await captured.get(key);
       }
-      if (from === 'shop' && session && !notPaidHint) {
-        // shop orders show their outcome (and the delivery) on the shop's purchase result screen
-        if (!controller.signal.aborted) void navigate(`/purchaseResult?orderId=${orderId}`, { replace: true });
-        return;
-      }
-      const { value, settled } = await pollUntilSettled({
-        load: () => fetchPaymentOutcome({ ref, orderId }),
-        statusOf: (payment) => payment.status,
-        // no such order (or a forged ref): asking again cannot change that
-        isFinalFailure: (error) => error instanceof ApiError && error.code === ApiCode.NOT_FOUND,
-        signal: controller.signal,
-        timeoutMs: notPaidHint ? POLL_TIMEOUT_NOT_PAID_MS : POLL_TIMEOUT_MS,
-      });
-      if (controller.signal.aborted) return;
-      if (notPaidHint && !settled && value) {
-        // abandoned at the provider and still unpaid here: that is the cancel page's case
-        void navigate(paymentResultPath('cancel', { from, orderId, channel }), { replace: true });
-        return;
-      }
-      setView({
-        phase: 'result',
-        payment: value,
-        outcome: value && settled ? outcomeOf(value.status) : value ? 'pending' : 'unknown',
-      });
+      if (left) return;
+      // shop orders show their outcome (and the delivery) on the shop's purchase result screen
+      if (from === 'shop' && session && !notPaidHint) void navigate(`/purchaseResult?orderId=${orderId}`, { replace: true });
+      else setCaptureDone(true);
     })();
-    return () => controller.abort();
-  }, [orderId, ref, session, lookable, paypalToken, notPaidHint, cancelled, from, channel, navigate]);
+    return () => {
+      left = true;
+    };
+  }, [orderId, session, lookable, paypalToken, notPaidHint, cancelled, from, navigate]);
+
+  const polling = usePaymentOutcomePolling({ ref, orderId: orderId ?? 0 }, captureDone, notPaidHint ? POLL_TIMEOUT_NOT_PAID_MS : POLL_TIMEOUT_MS);
+  const payment = polling.data;
+  const settled = isSettled(payment?.status);
+  const done = settled || polling.expired || isOrderMissing(polling.error);
+  // abandoned at the provider and still unpaid here: that is the cancel page's case
+  const toCancelPage = done && notPaidHint && !settled && payment !== undefined;
+  useEffect(() => {
+    if (toCancelPage && orderId !== null) void navigate(paymentResultPath('cancel', { from, orderId, channel }), { replace: true });
+  }, [toCancelPage, navigate, from, orderId, channel]);
+  const view: View =
+    !done || toCancelPage
+      ? { phase: 'checking' }
+      : { phase: 'result', payment, outcome: payment && settled ? outcomeOf(payment.status) : payment ? 'pending' : 'unknown' };
 
   if (framed) return null;
   if (cancelled) return <PaymentCancelled from={from} session={session} orderId={orderId} />;
 
   const outcome = !lookable ? 'unknown' : view.phase === 'checking' ? 'checking' : view.outcome;
-  const payment = view.phase === 'result' ? view.payment : undefined;
+  const shown = view.phase === 'result' ? view.payment : undefined;
   const title = {
     checking: t('payment.checking'),
     pending: t('payment.pendingTitle'),
@@ -132,24 +128,24 @@ export default function PaymentReturnPage() {
         {title}
       </h1>
       <p className="pay-result__text">{text}</p>
-      {payment && (
+      {shown && (
         <dl className="pay-result__facts">
           {outcome === 'success' && (
             <div>
               <dt>{t('payment.amountPaid')}</dt>
-              <dd data-testid="paid-amount">{formatPrice(payment.payAmount, payment.currency, language)}</dd>
+              <dd data-testid="paid-amount">{formatPrice(shown.payAmount, shown.currency, language)}</dd>
             </div>
           )}
           <div>
             <dt>{t('payment.orderStatus')}</dt>
-            <dd data-testid="order-status">{t(`status.${payment.status}`)}</dd>
+            <dd data-testid="order-status">{t(`status.${shown.status}`)}</dd>
           </div>
         </dl>
       )}
       <PaymentResultActions
         from={from}
         session={session}
-        order={orderId !== null && payment && outcome !== 'pending' ? { id: orderId, status: payment.status } : undefined}
+        order={orderId !== null && shown && outcome !== 'pending' ? { id: orderId, status: shown.status } : undefined}
       />
     </main>
   );
