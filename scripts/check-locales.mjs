@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // Every language file has exactly the keys of English and is really translated: the web UI's and the server's messages.
-// Counts take plural forms (i18next's key_one, key_few, ...): a plural group has exactly the plural categories CLDR
-// gives its language (Intl.PluralRules, as i18next and the server choose the form), `{{count}}` appears in plural groups
+// Counts take plural forms (i18next's key_one, key_few, ...). Every language file carries the same keys, so a plural group
+// has in every language the forms any of our languages needs (the union of their CLDR categories: one, few, many, other);
+// i18next and the server pick the form by the language's own categories (Intl.PluralRules), and a form the language never
+// picks must repeat its `_other` text (no text that can never be shown diverges). `{{count}}` appears in plural groups
 // only, and an English text where a number is followed by a word must be a plural group.
 import { existsSync, readFileSync } from 'node:fs';
 
@@ -24,6 +26,8 @@ const placeholderNames = (text) => [...text.matchAll(/\{\{\s*(\w+)\s*(?:,[^}]*)?
 const placeholders = (text) => placeholderNames(text).sort().join(',');
 const categoriesOf = (lang) => new Intl.PluralRules(lang.replace('_', '-')).resolvedOptions().pluralCategories.slice().sort();
 const baseOf = (key) => key.replace(PLURAL_SUFFIX, '');
+/** The forms every plural group carries in every language: each form some language's CLDR rules pick. */
+const ALL_FORMS = ['zero', 'one', 'two', 'few', 'many', 'other'].filter((form) => LANGS.some((lang) => categoriesOf(lang).includes(form))).sort();
 
 let problems = 0;
 const report = (text) => {
@@ -62,9 +66,10 @@ for (const folder of FOLDERS) {
     const categories = categoriesOf(lang);
     for (const base of groups) {
       const forms = Object.keys(t).filter((key) => baseOf(key) === base && PLURAL_SUFFIX.test(key)).map((key) => PLURAL_SUFFIX.exec(key)[1]).sort();
-      if (forms.join() !== categories.join()) report(`${folder}/${lang}.json: ${base} has the plural forms [${forms}], ${lang} needs [${categories}]`);
+      if (forms.join() !== ALL_FORMS.join()) report(`${folder}/${lang}.json: ${base} has the plural forms [${forms}], every language carries [${ALL_FORMS}]`);
       for (const form of forms) {
         const text = t[`${base}_${form}`];
+        if (!categories.includes(form) && text !== t[`${base}_other`]) report(`${folder}/${lang}.json: ${base}_${form} is never picked in ${lang} and must repeat ${base}_other`);
         if (placeholders(text) !== placeholders(en[`${base}_other`])) report(`${folder}/${lang}.json: ${base}_${form} has other placeholders than English`);
         if (!placeholderNames(text).includes('count') && form === 'other') report(`${folder}/${lang}.json: ${base}_other does not show {{count}}`);
       }
