@@ -11,3 +11,18 @@ export function firstErrorKey<T extends FieldValues>(errors: FieldErrors<T>, ord
   }
   return '';
 }
+
+/**
+ * Adds a form's problems (i18n keys, undefined where a field is fine) to a resolver's zod context in field order, each on
+ * its field's path: `firstErrorKey` then shows the first.
+ */
+export function addProblems<F extends string>(
+  context: { addIssue: (issue: { code: 'custom'; path: string[]; message: string }) => void },
+  order: readonly F[],
+  problems: Record<F, string | undefined>,
+): void {
+  for (const field of order) {
+    const message = problems[field];
+    if (message) context.addIssue({ code: 'custom', path: [field], message });
+  }
+}

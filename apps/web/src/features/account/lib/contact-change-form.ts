@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { ChangeEmailBody, ChangeMobileBody, CheckBody } from '@shop/contract/account';
 import { contactOf, type ContactInput, type ContactKind } from '../../../shared/forms/contact';
 import { V, checkCode } from '../../../shared/forms/validation';
+import { addProblems } from '../../../shared/forms/form-errors';
 
 /** A problem only the contract's body finds (none the checks below let through, so far) still gets a message key. */
 const BODY_FIELD_MESSAGES: Record<string, string> = { email: V.email, mobile: V.number, code: V.code };
@@ -50,10 +51,7 @@ export const BindNewForm = z
   .superRefine((form, context) => {
     const contact = contactOf(form.contact);
     const problems = { contact: typeof contact === 'string' ? contact : undefined, code: checkCode(form.code, form.contact.kind) };
-    for (const field of BIND_NEW_FIELDS) {
-      const message = problems[field];
-      if (message) context.addIssue({ code: 'custom', path: [field], message });
-    }
+    addProblems(context, BIND_NEW_FIELDS, problems);
   })
   .transform((form): ChangeEmailBody | ChangeMobileBody => {
     const contact = contactOf(form.contact);

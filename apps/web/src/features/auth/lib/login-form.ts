@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { LoginBody, LoginType } from '@shop/contract/account';
 import { contactOf, type ContactInput } from '../../../shared/forms/contact';
 import { V, checkPassword } from '../../../shared/forms/validation';
+import { addProblems } from '../../../shared/forms/form-errors';
 
 /** The password login form as the player fills it (the tab decides the contact's kind, the game is added on sending). */
 export interface LoginFormInput {
@@ -22,10 +23,7 @@ export const LoginForm = z
   .superRefine((form, context) => {
     const contact = contactOf(form.contact);
     const problems = { contact: typeof contact === 'string' ? contact : undefined, password: checkPassword(form.password) };
-    for (const field of LOGIN_FORM_FIELDS) {
-      const message = problems[field];
-      if (message) context.addIssue({ code: 'custom', path: [field], message });
-    }
+    addProblems(context, LOGIN_FORM_FIELDS, problems);
   })
   .transform((form): LoginBody => {
     const contact = contactOf(form.contact);

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { RegisterBody } from '@shop/contract/account';
 import { contactOf, type ContactInput } from '../../../shared/forms/contact';
 import { V, checkCode, checkConfirm, checkPassword } from '../../../shared/forms/validation';
+import { addProblems } from '../../../shared/forms/form-errors';
 
 /** The register form as the player fills it. */
 export interface RegisterFormInput {
@@ -34,10 +35,7 @@ export const RegisterForm = z
       agree: form.agree ? undefined : V.agree,
       country: form.country ? undefined : V.required,
     };
-    for (const field of REGISTER_FORM_FIELDS) {
-      const message = problems[field];
-      if (message) context.addIssue({ code: 'custom', path: [field], message });
-    }
+    addProblems(context, REGISTER_FORM_FIELDS, problems);
   })
   .transform((form) => {
     const contact = contactOf(form.contact);

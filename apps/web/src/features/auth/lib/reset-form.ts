@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { ResetPasswordBody } from '@shop/contract/account';
 import { contactOf, type ContactInput } from '../../../shared/forms/contact';
 import { V, checkCode, checkConfirm, checkPassword } from '../../../shared/forms/validation';
+import { addProblems } from '../../../shared/forms/form-errors';
 
 /** The forget-password form as the player fills it. */
 export interface ResetFormInput {
@@ -30,10 +31,7 @@ export const ResetForm = z
       password: checkPassword(form.password),
       confirm: checkConfirm(form.password, form.confirm),
     };
-    for (const field of RESET_FORM_FIELDS) {
-      const message = problems[field];
-      if (message) context.addIssue({ code: 'custom', path: [field], message });
-    }
+    addProblems(context, RESET_FORM_FIELDS, problems);
   })
   .transform((form) => {
     const contact = contactOf(form.contact);
