@@ -105,10 +105,16 @@ function pagePreloads(): Plugin {
         // the app's chunks download while the entry waits for the first paint
         const app = appChunk(bundle);
         if (!app) throw new Error(`page preloads: no chunk holds ${APP_SCRIPT}`);
-        const links = [...staticGraph(bundle, app.fileName)]
+        const appFiles = [...staticGraph(bundle, app.fileName)];
+        const links = appFiles
           .filter((file) => !page.includes(`"/${file}"`))
           .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
-        return page.replace('</head>', `  ${links.join('\n    ')}\n  </head>`);
+        // and the app's style sheets, with the entry's: the entry's import of the app would otherwise add them only
+        // then and wait for them before running the app (a request in the way of the first render, after the paint)
+        const styles = [...new Set(appFiles.flatMap((file) => [...((bundle[file] as Chunk).viteMetadata?.importedCss ?? [])]))]
+          .filter((file) => !page.includes(`"/${file}"`))
+          .map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`);
+        return page.replace('</head>', `  ${[...styles, ...links].join('\n    ')}\n  </head>`);
       },
     },
     generateBundle: {

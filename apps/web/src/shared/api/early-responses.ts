@@ -21,8 +21,17 @@ export function earlyApiBase(): string {
 const keyOf = (method: string, url: string, body: string | undefined, acceptLanguage: string, authorization: string | undefined) =>
   JSON.stringify([method, url, body ?? null, acceptLanguage, authorization ?? null]);
 
-/** Headers as the API client sends them (create-client.ts). */
-export function fetchEarly(method: 'GET' | 'POST', url: string, body: string | undefined, acceptLanguage: string, authorization?: string): void {
+/**
+ * Headers as the API client sends them (create-client.ts). Returns the answer for a caller that needs its data to make
+ * the next early request: it must read a clone (`response.clone()`), the client takes the original.
+ */
+export function fetchEarly(
+  method: 'GET' | 'POST',
+  url: string,
+  body: string | undefined,
+  acceptLanguage: string,
+  authorization?: string,
+): Promise<Response> {
   const response = fetch(url, {
     method,
     headers: {
@@ -36,6 +45,7 @@ export function fetchEarly(method: 'GET' | 'POST', url: string, body: string | u
   });
   response.catch(() => undefined); // a failure is reported when the client takes it (or never matters)
   early.set(keyOf(method, url, body, acceptLanguage, authorization), response);
+  return response;
 }
 
 /** The early answer for this request, once; undefined when there is none (the caller fetches). */

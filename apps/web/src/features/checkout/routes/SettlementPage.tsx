@@ -10,7 +10,7 @@ import { formatPrice } from '../../../shared/lib/format';
 import { currentPlatform } from '../../../shared/lib/platform';
 import { startPayment } from '../../../shared/payment/start-payment';
 import { useCountries } from '../../../shared/forms/useCountries';
-import { pickCurrentRole } from '../../../shared/roles/bound-roles';
+import { pickCurrentRole } from '../../../shared/roles/current-role';
 import { useBoundRoles } from '../../../shared/roles/get-bound-roles';
 import { useIpCountry } from '../../../shared/payment/get-ip-country';
 import { usePayChannels } from '../../../shared/payment/get-pay-channels';

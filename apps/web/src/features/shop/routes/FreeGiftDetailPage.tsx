@@ -4,7 +4,7 @@ import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { GoodsType } from '@shop/contract/catalog';
 import { loginPathReturningTo } from '../../../shared/auth/login-return';
 import { useLanguage } from '../../../shared/i18n/useLanguage';
-import { pickCurrentRole } from '../../../shared/roles/bound-roles';
+import { pickCurrentRole } from '../../../shared/roles/current-role';
 import { useBoundRoles } from '../../../shared/roles/get-bound-roles';
 import { readToken } from '../../../shared/storage/token';
 import { NotFoundBlock } from '../../../shared/ui/NotFoundBlock';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { BoundRole } from '@shop/contract/roles';
-import { pickCurrentRole } from './bound-roles';
+import { pickCurrentRole } from './current-role';
 
 const role = (id: number, flags: Partial<Pick<BoundRole, 'current' | 'isDefault'>> = {}): BoundRole => ({
   id,
