@@ -133,6 +133,18 @@ describe.skipIf(!enabled)('the shop in Chromium', () => {
     // the original price is struck through where it differs
     await page.getByTestId('home-tab-gems').click();
     await page.locator('[data-testid="product-card"] s.shop-price__original').first().waitFor();
+    // the tabs answer the keyboard as tabs do: the chosen one is selected and focusable, arrows and End choose another
+    expect(await page.getByTestId('home-tab-gems').getAttribute('aria-selected')).toBe('true');
+    expect(await page.getByTestId('home-tab-vip').getAttribute('tabindex')).toBe('-1');
+    await page.getByTestId('home-tab-gems').focus();
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => page.getByTestId('home-tab-vip').getAttribute('aria-selected')).toBe('true');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('home-tab-vip');
+    await expect.poll(() => page.locator('[data-testid="product-card"]').first().getAttribute('data-goods-type')).toBe('2');
+    await page.keyboard.press('End');
+    await expect.poll(() => new URL(page.url()).searchParams.get('tab')).toBe('other');
+    await page.keyboard.press('ArrowRight'); // wraps to the first
+    await expect.poll(() => new URL(page.url()).searchParams.get('tab')).toBe('voucher');
   });
 
   it('binds two roles of one game ID through select-account-to-continue, sets a default and switches', async () => {
@@ -454,7 +466,7 @@ describe.skipIf(!enabled)('the cart in Chromium (FEATURE_CART on)', () => {
     ] as const) {
       const page = await logIn(ctx, savedCart(count));
       await expect.poll(() => page.getByTestId('cart-badge').getAttribute('data-badge')).toBe(shown);
-      expect(await page.getByTestId('tab-cart').locator('.adm-badge-content').textContent()).toBe(shown);
+      expect(await page.getByTestId('tab-cart').locator('.shop-tabbar__badge').textContent()).toBe(shown);
       expect(await page.getByTestId('cart-badge').textContent()).toBe(`Items in the cart: ${shown}`);
       await page.context().close();
     }

@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
-import Badge from 'antd-mobile/es/components/badge';
 import { getConfig } from '../config/runtime-config';
 import { badgeText } from '../lib/badge';
 import { useClientStore } from '../store/client-store';
@@ -49,9 +48,10 @@ export function MainTabBar() {
         <NavLink key={tab.to} to={tab.to} className="shop-tabbar__tab" data-testid={tab.testId} end>
           <span className="shop-tabbar__icon" aria-hidden="true">
             {tab.testId === 'tab-cart' ? (
-              <Badge content={badge ?? undefined}>
+              <span className="shop-tabbar__badged">
                 <Icon name={tab.icon} />
-              </Badge>
+                {badge && <span className="shop-tabbar__badge">{badge}</span>}
+              </span>
             ) : (
               <Icon name={tab.icon} />
             )}

@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import Tabs from 'antd-mobile/es/components/tabs';
 import type { Order } from '@shop/contract/orders';
 import { useUnmountSignal } from '../../../shared/hooks/useUnmountSignal';
 import { useLanguage } from '../../../shared/i18n/useLanguage';
@@ -10,6 +9,7 @@ import { invalidateOrders } from '../../../shared/orders/order-keys';
 import { patchClientState } from '../../../shared/store/client-store';
 import { NotFoundBlock } from '../../../shared/ui/NotFoundBlock';
 import { PageHeader } from '../../../shared/ui/PageHeader';
+import { TabBar } from '../../../shared/ui/TabBar';
 import { confirmAction } from '../../../shared/ui/confirm';
 import { showToast } from '../../../shared/ui/toast';
 import { useMyOrders } from '../api/get-my-orders';
@@ -90,11 +90,13 @@ export default function MyOrderPage() {
   return (
     <div className="mo">
       <PageHeader title={t('myOrder.title')} />
-      <Tabs activeKey={String(type)} onChange={chooseTab} className="mo-tabs" stretch>
-        {MY_ORDER_TABS.map((tab) => (
-          <Tabs.Tab key={String(tab.type)} title={<span data-testid={`order-tab-${tab.key}`}>{t(tab.label)}</span>} />
-        ))}
-      </Tabs>
+      <TabBar
+        items={MY_ORDER_TABS.map((tab) => ({ key: String(tab.type), title: t(tab.label), testId: `order-tab-${tab.key}` }))}
+        activeKey={String(type)}
+        onChange={chooseTab}
+        className="mo-tabs"
+        stretch
+      />
       <main className="mo-main" aria-busy={orders.isFetching} data-testid="my-orders" data-type={type} data-loading={orders.isFetching}>
         {list && list.length === 0 ? (
           <NotFoundBlock />

@@ -1,13 +1,13 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import Tabs from 'antd-mobile/es/components/tabs';
 import type { Order } from '@shop/contract/orders';
 import { useLanguage } from '../../../shared/i18n/useLanguage';
 import { patchClientState } from '../../../shared/store/client-store';
 import { confirmAction } from '../../../shared/ui/confirm';
 import { NotFoundBlock } from '../../../shared/ui/NotFoundBlock';
 import { PageHeader } from '../../../shared/ui/PageHeader';
+import { TabBar } from '../../../shared/ui/TabBar';
 import { cancelPayment } from '../api/cancel-order';
 import { useOrders } from '../api/get-orders';
 import { OrderCard } from '../components/OrderCard';
@@ -57,11 +57,13 @@ export default function OrderHistoryPage() {
   return (
     <div className="op">
       <PageHeader title={t('orders.title')} back="/voucher?from=close" />
-      <Tabs activeKey={String(type)} onChange={chooseTab} className="op-tabs" stretch>
-        {ORDER_TABS.map((tab) => (
-          <Tabs.Tab key={String(tab.type)} title={t(tab.label)} />
-        ))}
-      </Tabs>
+      <TabBar
+        items={ORDER_TABS.map((tab) => ({ key: String(tab.type), title: t(tab.label) }))}
+        activeKey={String(type)}
+        onChange={chooseTab}
+        className="op-tabs"
+        stretch
+      />
       <main className="op-list" aria-busy={orders.isFetching}>
         {list === undefined ? (
           orders.error ? (

@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import Tabs from 'antd-mobile/es/components/tabs';
 import { useLanguage } from '../../../shared/i18n/useLanguage';
 import { pickCurrentRole } from '../../../shared/roles/current-role';
 import { shopAppId } from '../../../shared/roles/bound-roles';
@@ -9,6 +8,7 @@ import { useBoundRoles } from '../../../shared/roles/get-bound-roles';
 import { patchClientState } from '../../../shared/store/client-store';
 import { LanguageSelect } from '../../../shared/ui/LanguageSelect';
 import { NotFoundBlock } from '../../../shared/ui/NotFoundBlock';
+import { TabBar } from '../../../shared/ui/TabBar';
 import { useProducts } from '../api/get-products';
 import { AccountChip } from '../components/AccountChip';
 import { ProductCard } from '../components/ProductCard';
@@ -54,11 +54,14 @@ export default function HomePage() {
         <LanguageSelect value={language} className="shop-language--light" />
       </header>
       <AccountChip role={current} loading={roles.isPending} appId={appId} />
-      <Tabs activeKey={tab} onChange={chooseTab} className="sh-tabs" data-testid="home-tabs">
-        {HOME_TABS.map((item) => (
-          <Tabs.Tab key={item.key} title={<span data-testid={`home-tab-${item.key}`}>{t(`shop.tab.${item.key}`)}</span>} />
-        ))}
-      </Tabs>
+      <TabBar
+        items={HOME_TABS.map((item) => ({ key: item.key, title: t(`shop.tab.${item.key}`), testId: `home-tab-${item.key}` }))}
+        activeKey={tab}
+        onChange={chooseTab}
+        className="sh-tabs"
+        testId="home-tabs"
+        stretch
+      />
       <main className="sh-main">
         <p className="sh-desc" data-testid="tab-description">
           {t(`shop.tabDesc.${tab}`)}
