@@ -8,7 +8,6 @@ import { startHomeRequests } from '../features/shop/early';
 import { startVoucherPageRequests } from '../features/voucher/early';
 import { detectLanguage } from '../shared/i18n/language';
 import { loadMessages } from '../shared/i18n/messages';
-import { warmPriceFormat } from '../shared/lib/format';
 
 function start(): void {
   if (typeof document === 'undefined') return;
@@ -16,9 +15,6 @@ function start(): void {
   loadMessages(language).catch(() => undefined);
   startVoucherPageRequests(language);
   startHomeRequests(language);
-  // Both screens show prices: the first currency formatter of a language loads its locale data (tens of milliseconds on
-  // a slow phone). Built here, once the requests are out, it is ready before the app has been evaluated.
-  if (/^\/(voucher|home)\/?$/i.test(location.pathname)) setTimeout(() => warmPriceFormat(language), 0);
 }
 
 start();

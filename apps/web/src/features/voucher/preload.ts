@@ -1,5 +1,6 @@
 import { DEFAULT_APP_ID } from '@shop/contract/games';
 import type { Language } from '@shop/contract/languages';
+import { warmPriceFormat } from '../../shared/lib/format';
 import { queryClient } from '../../shared/query/query-client';
 import { readToken } from '../../shared/storage/token';
 import { readPlayerInfo } from '../../shared/storage/uinfo';
@@ -57,4 +58,6 @@ export function preloadVoucherPage(pathname: string, search: string, language: L
   void queryClient.prefetchQuery(voucherQueries.vouchers(appId, language));
   void queryClient.prefetchQuery(voucherQueries.channels(appId, null));
   void queryClient.prefetchQuery(voucherQueries.ipCountry());
+  // the prices' formatter is built while the calls and the messages are on their way, not during the first render
+  setTimeout(() => warmPriceFormat(language), 0);
 }
