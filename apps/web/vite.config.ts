@@ -109,11 +109,12 @@ function pagePreloads(): Plugin {
         const links = appFiles
           .filter((file) => !page.includes(`"/${file}"`))
           .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
-        // and the app's style sheets, with the entry's: the entry's import of the app would otherwise add them only
-        // then and wait for them before running the app (a request in the way of the first render, after the paint)
+        // and the app's style sheets: the entry's import of the app adds them and waits for them before running the app,
+        // which would otherwise be a request in the way of the first render. Preloaded, not linked: a style sheet linked
+        // here would hold back the first paint as well.
         const styles = [...new Set(appFiles.flatMap((file) => [...((bundle[file] as Chunk).viteMetadata?.importedCss ?? [])]))]
           .filter((file) => !page.includes(`"/${file}"`))
-          .map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`);
+          .map((file) => `<link rel="preload" as="style" crossorigin href="/${file}">`);
         return page.replace('</head>', `  ${[...styles, ...links].join('\n    ')}\n  </head>`);
       },
     },

@@ -7,11 +7,11 @@
  * expired one), or without a bound account (the page then shows another game's products), the home does its usual thing.
  */
 import { GoodsType } from '@shop/contract/catalog';
-import { gameArtPath, type GameArtKind } from '@shop/contract/games';
 import type { Language } from '@shop/contract/languages';
 import type { BoundRole } from '@shop/contract/roles';
 import { earlyApiBase, fetchEarly } from '../../shared/api/early-responses';
 import { acceptLanguage } from '../../shared/i18n/language';
+import { preloadGameArt } from '../../shared/lib/preload-game-art';
 import { pickCurrentRole } from '../../shared/roles/current-role';
 import { authorizationOf, readToken } from '../../shared/storage/token';
 import { tabFromQuery, tabOf } from './lib/home-tabs';
@@ -38,16 +38,7 @@ export function startHomeRequests(language: Language): void {
       for (const type of [goodsType, GoodsType.FREE]) {
         fetchEarly('POST', `${base}/v1/product/list`, JSON.stringify({ appId: current.appId, goodsType: type }), lang, authorization);
       }
-      for (const kind of ['banner', 'icon'] satisfies GameArtKind[]) preloadImage(gameArtPath(current.appId, kind));
+      preloadGameArt(current.appId);
     })
     .catch(() => undefined); // the page asks again itself
-}
-
-/** Into the browser's cache: the page's <img> of the same address (shared/ui/GameArt.tsx) takes it from there. */
-function preloadImage(href: string): void {
-  const link = document.createElement('link');
-  link.rel = 'preload';
-  link.as = 'image';
-  link.href = href;
-  document.head.append(link);
 }

@@ -8,6 +8,7 @@ import { DEFAULT_APP_ID } from '@shop/contract/games';
 import type { Language } from '@shop/contract/languages';
 import { earlyApiBase, fetchEarly } from '../../shared/api/early-responses';
 import { acceptLanguage } from '../../shared/i18n/language';
+import { preloadGameArt } from '../../shared/lib/preload-game-art';
 import { clearToken, readToken } from '../../shared/storage/token';
 import { quickLoginBody, readPlayerInfo, savePlayerInfo } from '../../shared/storage/uinfo';
 import { entryAppId, voucherEntry } from './lib/player-info';
@@ -25,8 +26,11 @@ export function startVoucherPageRequests(language: Language): void {
     clearToken();
     fetchEarly('POST', `${base}/user/inapp/quick/login`, JSON.stringify(quickLoginBody(entry.player)), lang);
   }
-  const appId = encodeURIComponent(String(entryAppId(entry) ?? DEFAULT_APP_ID));
-  fetchEarly('POST', `${base}/v1/voucher/list/${appId}`, '{}', lang);
-  fetchEarly('GET', `${base}/v1/pay/channel/list/${appId}`, undefined, lang);
+  const appId = entryAppId(entry) ?? DEFAULT_APP_ID;
+  const path = encodeURIComponent(String(appId));
+  fetchEarly('POST', `${base}/v1/voucher/list/${path}`, '{}', lang);
+  fetchEarly('GET', `${base}/v1/pay/channel/list/${path}`, undefined, lang);
   fetchEarly('GET', `${base}/user/ip/country`, undefined, lang);
+  // the header's game art (components/PlayerHeader.tsx: the launched game's, or the default game's for a guest)
+  if (Number.isSafeInteger(appId)) preloadGameArt(appId);
 }
