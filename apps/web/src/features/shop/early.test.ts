@@ -1,24 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { BoundRole } from '@shop/contract/roles';
 import { takeEarlyResponse } from '../../shared/api/early-responses';
 import { clearToken, saveToken } from '../../shared/storage/token';
+import { boundRole, stubDocumentHead } from '../../shared/testing/early-globals';
 import { startHomeRequests } from './early';
 
-const role = (id: number, appId: number, flags: Partial<Pick<BoundRole, 'current' | 'isDefault'>> = {}): BoundRole => ({
-  id,
-  appId,
-  gameName: 'Game',
-  gameId: `g${id}`,
-  roleId: `r${id}`,
-  roleName: `R${id}`,
-  accountName: 'A',
-  level: 1,
-  serverId: '1',
-  serverName: 'S1',
-  isDefault: false,
-  current: false,
-  ...flags,
-});
 
 /** Lets the role list's answer and the requests made on it run. */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -29,15 +14,10 @@ describe('the home early requests', () => {
   const fetch = vi.fn(async (url: string, _init: RequestInit) => new Response(JSON.stringify(answers[url] ?? { code: 404 }), { status: 200 }));
 
   beforeEach(() => {
-    preloaded = [];
     answers = {};
     fetch.mockClear();
     vi.stubGlobal('fetch', fetch);
-    vi.stubGlobal('document', {
-      getElementById: () => null,
-      createElement: () => ({}),
-      head: { append: (link: { rel: string; as: string; href: string }) => preloaded.push(`${link.rel} ${link.as} ${link.href}`) },
-    });
+    preloaded = stubDocumentHead();
     saveToken({ token: 't-1', refreshToken: 'r-1', tokenHead: 'Bearer ', expiresIn: 3600 });
   });
   afterEach(() => {
@@ -51,7 +31,7 @@ describe('the home early requests', () => {
 
   it("asks for the current account's products of the tab and its free items, and preloads its game's art", async () => {
     at('/home?tab=vip');
-    answers['/api/v1/role/list'] = { code: 200, data: [role(1, 10030, { isDefault: true }), role(2, 10002, { current: true })] };
+    answers['/api/v1/role/list'] = { code: 200, data: [boundRole(1, { isDefault: true }), boundRole(2, { appId: 10002, current: true })] };
     startHomeRequests('en');
     await settle();
     expect(requests()).toEqual([
@@ -69,7 +49,7 @@ describe('the home early requests', () => {
 
   it('opens on gems without a tab', async () => {
     at('/home');
-    answers['/api/v1/role/list'] = { code: 200, data: [role(1, 10030)] };
+    answers['/api/v1/role/list'] = { code: 200, data: [boundRole(1)] };
     startHomeRequests('en');
     await settle();
     expect(requests()).toContain('POST /api/v1/product/list {"appId":10030,"goodsType":1}');

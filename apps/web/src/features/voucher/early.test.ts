@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearToken } from '../../shared/storage/token';
+import { stubDocumentHead } from '../../shared/testing/early-globals';
 import { startVoucherPageRequests } from './early';
 
 describe('the voucher page early requests', () => {
@@ -7,14 +8,9 @@ describe('the voucher page early requests', () => {
   const fetch = vi.fn(async (_url: string, _init: RequestInit) => new Response('{"code":200,"data":null}'));
 
   beforeEach(() => {
-    preloaded = [];
     fetch.mockClear();
     vi.stubGlobal('fetch', fetch);
-    vi.stubGlobal('document', {
-      getElementById: () => null,
-      createElement: () => ({}),
-      head: { append: (link: { rel: string; as: string; href: string }) => preloaded.push(`${link.rel} ${link.as} ${link.href}`) },
-    });
+    preloaded = stubDocumentHead();
   });
   afterEach(() => {
     vi.unstubAllGlobals();
