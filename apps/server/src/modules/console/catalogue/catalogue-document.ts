@@ -16,7 +16,7 @@ import type { Db, Executor } from '../../../db/client.ts';
 import { gameServers, games, mediaFiles, payChannels, products } from '../../../db/schema.ts';
 import { invalid } from '../../../shared/domain-errors.ts';
 import { recordAudit, type Actor } from '../audit.ts';
-import { productColumns, productValuesOfRow, toChannelView, toServerView, type CatalogueAdmin } from './catalogue.service.ts';
+import { gameChangeAction, productColumns, productValuesOfRow, toChannelView, toServerView, type CatalogueAdmin } from './catalogue.service.ts';
 import { importIssuesOf } from './import-issues.ts';
 import { decodeBase64, mediaIdOf, sniffImage, storeMedia } from './media.ts';
 
@@ -271,7 +271,7 @@ export class CatalogueDocuments {
       const [after] = existing
         ? await tx.update(games).set({ name: game.name, banner: game.banner, icon: game.icon }).where(eq(games.appId, game.appId)).returning()
         : await tx.insert(games).values({ appId: game.appId, name: game.name, banner: game.banner, icon: game.icon }).returning();
-      await recordAudit(tx, actor, { action: existing ? 'game.rename' : 'game.create', entityType: 'game', entityId: game.appId, before: existing, after });
+      await recordAudit(tx, actor, { action: existing ? gameChangeAction(existing, after!) : 'game.create', entityType: 'game', entityId: game.appId, before: existing, after });
     }
     for (const { appId, server, existing, state } of plan.servers) {
       if (state === 'unchanged') continue;

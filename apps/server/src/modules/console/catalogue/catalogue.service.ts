@@ -153,6 +153,11 @@ function refuseViolations(violations: RuleViolation[]): void {
  * with its audit entry (before and after), then this instance's player-facing caches are dropped; other instances
  * read the change within CATALOGUE_CACHE_MS.
  */
+/** The audit entry's action for a changed game: a rename when only the name changed, else a change (its art). */
+export function gameChangeAction(before: GameArt, after: GameArt): 'game.rename' | 'game.update' {
+  return before.banner === after.banner && before.icon === after.icon ? 'game.rename' : 'game.update';
+}
+
 export class CatalogueAdmin {
   constructor(
     private readonly db: Db,
@@ -230,7 +235,7 @@ export class CatalogueAdmin {
     return this.changed(async (tx) => {
       const before = await this.requireGameRow(tx, appId, true);
       const [after] = await tx.update(games).set(body).where(eq(games.appId, appId)).returning();
-      await recordAudit(tx, actor, { action: 'game.rename', entityType: 'game', entityId: appId, before, after });
+      await recordAudit(tx, actor, { action: gameChangeAction(before, after!), entityType: 'game', entityId: appId, before, after });
       return this.gameView(tx, appId);
     });
   }

@@ -411,6 +411,8 @@ describe.each(BACKENDS)('console catalogue (%s)', (backend) => {
 
     const changed = await asAdmin<GameView>('POST', `${BASE}/games/10002`, { body: { name: 'Myth Wars & Puzzles', banner: upload.body.data.url } });
     expect(changed.body.data).toMatchObject({ banner: upload.body.data.url, icon: '/games/myth-wars-icon.svg' });
+    // the audit log names it a change, not a rename (the name stayed)
+    expect((await auditOf(shop, 'game', 10002)).at(-1)).toMatchObject({ action: 'game.update', before: { banner: '/games/myth-wars-banner.svg' }, after: { banner: upload.body.data.url } });
     const banner = await art('banner');
     expect(banner.status).toBe(302);
     expect(banner.headers.get('location')).toBe(upload.body.data.url);
