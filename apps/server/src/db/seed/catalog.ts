@@ -154,14 +154,14 @@ const PHRASES: Record<Language, Phrases> = {
     vipDesc: (d) => `${d} Tage VIP-Vorteile: tägliche Belohnungen, schnellerer Fortschritt und exklusive Angebote.`,
   },
   fr: {
-    vouchers: (n) => `${n} coupons`,
+    vouchers: (n) => `${n} bons`,
     gems: (n) => `${n} gemmes`,
     vip: (d) => `Pass VIP ${d} jours`,
-    vouchersDesc: (n) => `Ajoute ${n} coupons à votre solde, utilisables pour presque tous les objets payants du jeu.`,
+    vouchersDesc: (n) => `Ajoute ${n} bons à votre solde, utilisables pour presque tous les objets payants du jeu.`,
     vouchersVipDesc: (n, d) =>
-      `Ajoute ${n} coupons à votre solde, de quoi obtenir un pass VIP de ${d} jours dans le jeu.`,
+      `Ajoute ${n} bons à votre solde, de quoi obtenir un pass VIP de ${d} jours dans le jeu.`,
     vouchersGemsDesc: (n, g) =>
-      `Ajoute ${n} coupons à votre solde et livre ${g} gemmes à votre personnage.`,
+      `Ajoute ${n} bons à votre solde et livre ${g} gemmes à votre personnage.`,
     gemsDesc: (n) =>
       `${n} gemmes livrées directement à votre personnage associé.`,
     vipDesc: (d) =>
@@ -182,7 +182,7 @@ const PHRASES: Record<Language, Phrases> = {
     vipDesc: (d) => `${d} giorni di vantaggi VIP: ricompense giornaliere, progressi più rapidi e offerte esclusive.`,
   },
   pl: {
-    vouchers: (n) => `${n} ${polish(n, 'kupon', 'kupony', 'kuponów')}`,
+    vouchers: (n) => `${n} ${polish(n, 'bon', 'bony', 'bonów')}`,
     gems: (n) =>
       `${n} ${polish(n, 'klejnot', 'klejnoty', 'klejnotów')}`,
     vip: (d) => `Karnet VIP na ${d} ${polish(d, 'dzień', 'dni', 'dni')}`,
@@ -263,25 +263,25 @@ const PHRASES: Record<Language, Phrases> = {
     vipDesc: (d) => `${d} días de ventajas VIP: recompensas diarias, progreso más rápido y ofertas exclusivas.`,
   },
   pt: {
-    vouchers: (n) => `${n} vales`,
+    vouchers: (n) => `${n} vouchers`,
     gems: (n) => `${n} gemas`,
     vip: (d) => `Passe VIP de ${d} dias`,
-    vouchersDesc: (n) => `Adiciona ${n} vales ao seu saldo. Use-os em quase todos os itens pagos do jogo.`,
+    vouchersDesc: (n) => `Adiciona ${n} vouchers ao seu saldo. Use-os em quase todos os itens pagos do jogo.`,
     vouchersVipDesc: (n, d) =>
-      `Adiciona ${n} vales ao seu saldo, o suficiente para um passe VIP de ${d} dias no jogo.`,
+      `Adiciona ${n} vouchers ao seu saldo, o suficiente para um passe VIP de ${d} dias no jogo.`,
     vouchersGemsDesc: (n, g) =>
-      `Adiciona ${n} vales ao seu saldo e entrega ${g} gemas ao seu personagem.`,
+      `Adiciona ${n} vouchers ao seu saldo e entrega ${g} gemas ao seu personagem.`,
     gemsDesc: (n) => `${n} gemas entregues diretamente ao seu personagem vinculado.`,
     vipDesc: (d) => `${d} dias de vantagens VIP: recompensas diárias, progresso mais rápido e ofertas exclusivas.`,
   },
   da: {
-    vouchers: (n) => `${n} kuponer`,
+    vouchers: (n) => `${n} vouchers`,
     gems: (n) => `${n} ædelsten`,
     vip: (d) => `${d}-dages VIP-pas`,
-    vouchersDesc: (n) => `Tilføjer ${n} kuponer til din saldo. Brug dem på næsten alle betalte genstande i spillet.`,
-    vouchersVipDesc: (n, d) => `Tilføjer ${n} kuponer til din saldo – nok til et ${d}-dages VIP-pas i spillet.`,
+    vouchersDesc: (n) => `Tilføjer ${n} vouchers til din saldo. Brug dem på næsten alle betalte genstande i spillet.`,
+    vouchersVipDesc: (n, d) => `Tilføjer ${n} vouchers til din saldo – nok til et ${d}-dages VIP-pas i spillet.`,
     vouchersGemsDesc: (n, g) =>
-      `Tilføjer ${n} kuponer til din saldo og leverer ${g} ædelsten til din karakter.`,
+      `Tilføjer ${n} vouchers til din saldo og leverer ${g} ædelsten til din karakter.`,
     gemsDesc: (n) => `${n} ædelsten leveret direkte til din tilknyttede karakter.`,
     vipDesc: (d) => `${d} dages VIP-fordele: daglige belønninger, hurtigere fremskridt og eksklusive tilbud.`,
   },
@@ -323,15 +323,15 @@ const PHRASES: Record<Language, Phrases> = {
     vipDesc: (d) => `${d} gün boyunca VIP ayrıcalıkları: günlük ödüller, daha hızlı ilerleme ve özel fırsatlar.`,
   },
   nl: {
-    vouchers: (n) => `${n} tegoedbonnen`,
+    vouchers: (n) => `${n} vouchers`,
     gems: (n) => `${n} edelstenen`,
     vip: (d) => `${d}-daagse VIP-pas`,
     vouchersDesc: (n) =>
-      `Voegt ${n} tegoedbonnen toe aan je saldo. Te besteden aan bijna alle betaalde items in de game.`,
+      `Voegt ${n} vouchers toe aan je saldo. Te besteden aan bijna alle betaalde items in het spel.`,
     vouchersVipDesc: (n, d) =>
-      `Voegt ${n} tegoedbonnen toe aan je saldo, genoeg voor een ${d}-daagse VIP-pas in de game.`,
+      `Voegt ${n} vouchers toe aan je saldo, genoeg voor een ${d}-daagse VIP-pas in het spel.`,
     vouchersGemsDesc: (n, g) =>
-      `Voegt ${n} tegoedbonnen toe aan je saldo en levert ${g} edelstenen aan je personage.`,
+      `Voegt ${n} vouchers toe aan je saldo en levert ${g} edelstenen aan je personage.`,
     gemsDesc: (n) => `${n} edelstenen, direct geleverd aan je gekoppelde personage.`,
     vipDesc: (d) => `${d} dagen VIP-voordelen: dagelijkse beloningen, snellere voortgang en exclusieve aanbiedingen.`,
   },
@@ -361,15 +361,15 @@ const PHRASES: Record<Language, Phrases> = {
     vipDesc: (d) => `${d} dagar med VIP-förmåner: dagliga belöningar, snabbare framsteg och exklusiva erbjudanden.`,
   },
   vi: {
-    vouchers: (n) => `${n} phiếu mua hàng`,
+    vouchers: (n) => `${n} phiếu`,
     gems: (n) => `${n} Đá quý`,
     vip: (d) => `Thẻ VIP ${d} ngày`,
     vouchersDesc: (n) =>
-      `Cộng ${n} phiếu mua hàng vào số dư của bạn. Dùng để mua gần như mọi vật phẩm trả phí trong game.`,
+      `Cộng ${n} phiếu vào số dư của bạn. Dùng để mua gần như mọi vật phẩm trả phí trong game.`,
     vouchersVipDesc: (n, d) =>
-      `Cộng ${n} phiếu mua hàng vào số dư của bạn, đủ để mua thẻ VIP ${d} ngày trong game.`,
+      `Cộng ${n} phiếu vào số dư của bạn, đủ để mua thẻ VIP ${d} ngày trong game.`,
     vouchersGemsDesc: (n, g) =>
-      `Cộng ${n} phiếu mua hàng vào số dư và gửi ${g} đá quý đến nhân vật của bạn.`,
+      `Cộng ${n} phiếu vào số dư và gửi ${g} đá quý đến nhân vật của bạn.`,
     gemsDesc: (n) =>
       `${n} đá quý được gửi thẳng đến nhân vật đã liên kết của bạn.`,
     vipDesc: (d) =>
