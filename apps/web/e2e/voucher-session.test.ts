@@ -105,6 +105,9 @@ describe.skipIf(!enabled)("the voucher page and the shop's session in Chromium",
     await page.locator('[data-testid="pay-channel"][data-checked="true"]').waitFor();
     expect(await page.getByTestId('game-name').textContent()).toBe('Voucher Shop');
     expect(await page.getByTestId('role-name').count()).toBe(0);
+    // no account is shown above, and none is loading: the note does not point at one
+    expect(await page.getByTestId('voucher-readme').textContent()).toBe('Read me: vouchers are credited to your game account as soon as your payment is confirmed.');
+    expect(await page.locator('.vp-header__pending').count()).toBe(0);
     await page.getByTestId('voucher-card').first().click();
     expect(await page.getByTestId('submit-order').isDisabled()).toBe(true);
 
@@ -133,6 +136,7 @@ describe.skipIf(!enabled)("the voucher page and the shop's session in Chromium",
     await page.goto(`${ctx.shop.url}/voucher?from=close`);
     await savedToken(page);
     await expect.poll(() => page.getByTestId('role-name').count()).toBe(1);
+    expect(await page.getByTestId('voucher-readme').textContent()).toContain('the game account shown above');
     expect(quickLogins).toHaveLength(1);
     const info = await ctx.shop.api<{ gameRole: { roleId: string } }>('GET', '/api/user/info', { token: await savedToken(page) });
     expect(info.data.gameRole.roleId).toBe(roleId);

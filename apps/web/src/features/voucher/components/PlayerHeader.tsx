@@ -40,8 +40,9 @@ export function PlayerHeader({
         </div>
         <LanguageSelect value={language} className="vp-header__language" />
       </div>
-      {/* the line is there from the first render, so the page below does not move down when the player's info arrives */}
-      {!role && (
+      {/* the line is there from the first render, so the page below does not move down when the player's info arrives
+          (a guest's page knows from the start that none will) */}
+      {waiting && (
         <div className="vp-header__player" aria-hidden="true">
           <span className="shop-skeleton shop-skeleton--text vp-header__pending" />
         </div>

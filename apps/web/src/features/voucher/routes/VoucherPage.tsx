@@ -70,7 +70,10 @@ export default function VoucherPage() {
             {t('look.link.guide')}
           </Link>
         </nav>
-        <p className="vp-readme">{t('voucher.readme')}</p>
+        {/* "the game account shown above" only when one is (or is on its way): a guest or a session without one is told less */}
+        <p className="vp-readme" data-testid="voucher-readme">
+          {t(page.guest || (page.user && !page.user.gameRole) ? 'voucher.readmeNoAccount' : 'voucher.readme')}
+        </p>
 
         {page.ios && (
           <p className="vp-ios" role="note" data-testid="ios-hint">
