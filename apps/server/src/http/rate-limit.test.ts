@@ -177,12 +177,18 @@ describe.runIf(process.env.TEST_DATABASE_URL)('rate limits shared by two instanc
   });
 
   it('sends the hits of one turn of the event loop as one statement, each hit getting its own count', async () => {
-    const store = new (postgresStore(first.services.database.counters!))();
+    // the store's own statements: the instance's count also has its background jobs', which may fall in the same turn
+    const counters = first.services.database.counters!;
+    let statements = 0;
+    const counted = new Proxy(counters, {
+      get: (target, name, receiver) =>
+        name === 'execute' ? (...args: Parameters<typeof counters.execute>) => (statements++, target.execute(...args)) : Reflect.get(target, name, receiver),
+    });
+    const store = new (postgresStore(counted))();
     const hit = (key: string) => new Promise<number>((resolve, reject) => store.incr(key, (error, result) => (error ? reject(error) : resolve(result!.current)), 60_000));
     const key = `batch:${freshIp()}`;
-    const before = first.services.database.statements();
     const counts = await Promise.all([hit(key), hit(key), hit(`${key}:other`), hit(key)]);
-    expect(first.services.database.statements() - before).toBe(1);
+    expect(statements).toBe(1);
     expect(counts).toEqual([1, 2, 1, 3]);
     expect(await hit(key)).toBe(4);
   });
