@@ -4,7 +4,6 @@ import { clearToken, saveToken } from '../../shared/storage/token';
 import { boundRole, stubDocumentHead } from '../../shared/testing/early-globals';
 import { startHomeRequests } from './early';
 
-
 /** Lets the role list's answer and the requests made on it run. */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 

@@ -148,16 +148,16 @@ function refuseViolations(violations: RuleViolation[]): void {
   if (first) throw invalid(first.rule satisfies MessageKey);
 }
 
-/**
- * The console's catalogue: games and servers, products, payment channels and images. Every change is one transaction
- * with its audit entry (before and after), then this instance's player-facing caches are dropped; other instances
- * read the change within CATALOGUE_CACHE_MS.
- */
 /** The audit entry's action for a changed game: a rename when only the name changed, else a change (its art). */
 export function gameChangeAction(before: GameArt, after: GameArt): 'game.rename' | 'game.update' {
   return before.banner === after.banner && before.icon === after.icon ? 'game.rename' : 'game.update';
 }
 
+/**
+ * The console's catalogue: games and servers, products, payment channels and images. Every change is one transaction
+ * with its audit entry (before and after), then this instance's player-facing caches are dropped; other instances
+ * read the change within CATALOGUE_CACHE_MS.
+ */
 export class CatalogueAdmin {
   constructor(
     private readonly db: Db,
