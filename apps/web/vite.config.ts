@@ -1,5 +1,5 @@
 import { defineConfig, type Plugin, type Rollup } from 'vite';
-import react from '@vitejs/plugin-react';
+import preact from '@preact/preset-vite';
 
 const backend = 'http://localhost:8080';
 
@@ -154,11 +154,9 @@ function pagePreloads(): Plugin {
 
 const { graphs, plugin: moduleGraphsPlugin } = moduleGraphs();
 export default defineConfig({
-  plugins: [productionBuild(), react(), moduleGraphsPlugin, pagePreloads()],
-  resolve: {
-    // The workspace root holds react 18 (hoisted for antd-mobile's peer range); every import must use this app's react 19.
-    dedupe: ['react', 'react-dom'],
-  },
+  // Preact runs the app: its preset aliases react and react-dom to preact/compat (docs/decisions.md, "Preact instead of
+  // react-dom")
+  plugins: [productionBuild(), preact(), moduleGraphsPlugin, pagePreloads()],
   server: {
     port: 5173,
     proxy: {

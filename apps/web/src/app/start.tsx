@@ -1,7 +1,6 @@
 // The app, started by ../main.tsx once the page has painted. First: the landing screens' requests start before the rest
 // of the app is evaluated (index.html also runs them on their own, as soon as they are in).
 import './early';
-import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { prefetchNextRoutes, preloadRoute } from './routes';
@@ -28,16 +27,10 @@ setLanguage(language);
 preloadVoucherPage(location.pathname, location.search, language);
 
 void Promise.all([messages, screen]).then(() => {
-  // a transition: React renders the first screen in slices and lets the browser handle input in between, instead of
-  // one long task (on a slow phone the page would not answer a tap for that long)
-  const root = createRoot(document.getElementById('root')!);
-  startTransition(() =>
-    root.render(
-      <StrictMode>
-        <App />
-      </StrictMode>,
-    ),
-  );
+  // one task: Preact renders synchronously (preact/compat's startTransition would run it at once as well). The voucher
+  // screen's first render takes 85-130 ms at 4x CPU; React's took ~380 ms, in slices (docs/decisions.md, "Preact
+  // instead of react-dom")
+  createRoot(document.getElementById('root')!).render(<App />);
   // not needed to show the page: the toast chunk and the screens players open next, once the page is idle
   setTimeout(() => {
     preloadToast();

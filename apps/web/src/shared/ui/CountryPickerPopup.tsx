@@ -1,4 +1,4 @@
-import { useDeferredValue, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import Popup from 'antd-mobile/es/components/popup';
 import SearchBar from 'antd-mobile/es/components/search-bar';
 import { useTranslation } from 'react-i18next';
@@ -26,8 +26,7 @@ export default function CountryPickerPopup({
 }) {
   const { t } = useTranslation();
   const [query, setQuery] = useState('');
-  const deferredQuery = useDeferredValue(query);
-  const found = useMemo(() => searchCountries(options, deferredQuery), [options, deferredQuery]);
+  const found = useMemo(() => searchCountries(options, query), [options, query]);
   return (
     <Popup
       visible={visible}

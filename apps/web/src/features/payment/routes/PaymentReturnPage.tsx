@@ -18,7 +18,7 @@ import './payment.css';
 
 type View = { phase: 'checking' } | { phase: 'result'; payment: PaymentOutcome | undefined; outcome: Outcome | 'unknown' };
 
-// PayPal approvals are captured once per page load even if the effect runs twice (StrictMode, remounts).
+// PayPal approvals are captured once per page load even if the page mounts twice (a remount).
 const captured = new Map<string, Promise<unknown>>();
 
 const ICONS: Record<Outcome | 'unknown' | 'checking', string> = {

@@ -1,11 +1,9 @@
-import { useDeferredValue, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Country } from '@shop/contract/countries';
 import type { Language } from '@shop/contract/languages';
 import { CountryPicker } from '../../../shared/ui/CountryPicker';
 import { regionOptions } from '../lib/region';
-
-const EMPTY: Country[] = [];
 
 /** The region picker (searchable): the selected country's name in the active language; changing it reloads the channels. */
 export function RegionSelect({
@@ -20,9 +18,9 @@ export function RegionSelect({
   onChange: (code: string) => void;
 }) {
   const { t } = useTranslation();
-  // ~250 localized, sorted names: built in a low-priority render so they never hold up the vouchers or channels
-  const deferred = useDeferredValue(countries, EMPTY);
-  const options = useMemo(() => regionOptions(deferred, language, region), [deferred, language, region]);
+  // ~250 localized, sorted names: built once the countries are in, which the page asks for only after the channels are
+  // on screen (hooks/useVoucherPage.ts), so they never hold up the vouchers or channels
+  const options = useMemo(() => regionOptions(countries, language, region), [countries, language, region]);
   return (
     <CountryPicker
       label={t('voucher.region')}
