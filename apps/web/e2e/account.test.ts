@@ -236,6 +236,18 @@ describe.skipIf(!enabled)('dynamic-token login with the feature switched on', ()
     await page.getByTestId('dynamic-token').fill('garbage');
     await page.getByTestId('otp-submit').click();
     await page.getByText(/dynamic token is invalid/).waitFor();
+    // what the contract refuses (too long, a NUL) gets the same message from the form, without a request
+    const asked: string[] = [];
+    page.on('request', (request) => void (request.url().includes('/api/user/dynamic/') && asked.push(request.url())));
+    for (const refused of ['x'.repeat(3000), 'abc\u0000def']) {
+      await page.getByTestId('dynamic-token').fill(refused);
+      await page.getByTestId('otp-submit').click();
+      await expect.poll(() => page.getByTestId('form-error').textContent()).toMatch(/dynamic token is invalid/);
+      await page.getByTestId('dynamic-token').fill('');
+      await page.getByTestId('otp-submit').click();
+      await expect.poll(() => page.getByTestId('form-error').textContent()).toBe('Missing required information');
+    }
+    expect(asked).toEqual([]);
 
     const roleId = `otp-${Date.now()}`;
     const token = dynamicToken(roleId);

@@ -212,6 +212,7 @@ export const logout = defineRoute({
  * hex HMAC-SHA256 over the first part with the game's launch secret.
  */
 export const DynamicTokenBody = z.object({ token: plainString().min(1).max(2048) });
+export type DynamicTokenBody = z.input<typeof DynamicTokenBody>;
 export const DynamicParams = z.object({ appId: int4Id });
 
 export const DynamicRole = z.object({

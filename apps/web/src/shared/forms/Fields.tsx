@@ -118,7 +118,31 @@ export function Tabs<T extends string>({
 }
 
 /** Under the confirmation field: "Passwords match" or "Passwords do not match" as soon as something is typed there. */
-export function PasswordMatchHint({ password, confirm }: { password: string; confirm: string }) {
+/** A new password and its confirmation, with the live hint whether they match. */
+export function NewPasswordFields({
+  label,
+  password,
+  confirm,
+  onPassword,
+  onConfirm,
+}: {
+  label: string;
+  password: string;
+  confirm: string;
+  onPassword: (value: string) => void;
+  onConfirm: (value: string) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <TextField label={label} type="password" autoComplete="new-password" testId="password" value={password} onChange={onPassword} />
+      <TextField label={t('auth.confirmPassword')} type="password" autoComplete="new-password" testId="confirm-password" value={confirm} onChange={onConfirm} />
+      <PasswordMatchHint password={password} confirm={confirm} />
+    </>
+  );
+}
+
+function PasswordMatchHint({ password, confirm }: { password: string; confirm: string }) {
   const { t } = useTranslation();
   if (!confirm) return null;
   const match = password === confirm;

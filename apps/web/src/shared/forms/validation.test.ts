@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { V, checkCode, checkConfirm, checkEmail, checkMobile, checkPassword, firstProblem } from './validation';
+import { V, checkCode, checkConfirm, checkEmail, checkMobile, checkPassword } from './validation';
 import { contactOf, targetFor } from './contact';
 
 describe('auth validation (spec section 5)', () => {
@@ -41,11 +41,6 @@ describe('auth validation (spec section 5)', () => {
     expect(checkCode(' 123456 ', 'email')).toBeUndefined();
     expect(V.code).toBe('auth.v.code');
     expect(V.emailCode).toBe('auth.v.emailCode');
-  });
-
-  it('reports the first problem in field order', () => {
-    expect(firstProblem(undefined, V.password, V.mismatch)).toBe(V.password);
-    expect(firstProblem(undefined, undefined)).toBeUndefined();
   });
 
   it('builds the trimmed contact and the get-code target', () => {

@@ -12,6 +12,7 @@ export const V = {
   code: 'auth.v.code',
   emailCode: 'auth.v.emailCode',
   agree: 'auth.v.agree',
+  dynamicToken: 'auth.v.dynamicToken',
 } as const;
 export type ValidationKey = (typeof V)[keyof typeof V];
 
@@ -53,9 +54,4 @@ export function checkCode(value: string, sentTo: ContactKind): ValidationKey | u
   if (!v) return V.required;
   if (/^\d{6}$/.test(v)) return undefined;
   return sentTo === 'email' ? V.emailCode : V.code;
-}
-
-/** The first problem of a form, in field order. */
-export function firstProblem(...checks: (ValidationKey | undefined)[]): ValidationKey | undefined {
-  return checks.find((check) => check !== undefined);
 }

@@ -5,9 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
 import { DEFAULT_REGION } from '@shop/contract/games';
 import { AccountType, CodePurpose } from '@shop/contract/verification';
-import { CodeButton } from '../../../shared/forms/CodeButton';
+import { CodeField } from '../../../shared/forms/CodeField';
 import { ContactFields } from '../../../shared/forms/ContactFields';
-import { FormError, TextField } from '../../../shared/forms/Fields';
+import { FormError } from '../../../shared/forms/Fields';
 import { targetFor, type ContactKind } from '../../../shared/forms/contact';
 import { firstErrorKey } from '../../../shared/forms/form-errors';
 import { useCountries } from '../../../shared/forms/useCountries';
@@ -87,14 +87,11 @@ function VerifyCurrent({ kind, current, onVerified }: { kind: ContactKind; curre
       <p className="account-current" data-testid="current-contact">
         {kind === 'mobile' ? maskMobile(current) : maskEmail(current)}
       </p>
-      <TextField
-        label={t('auth.code')}
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        testId="code"
+      <CodeField
         value={code}
         onChange={(value) => form.setValue('code', value)}
-        addon={<CodeButton target={target} onInvalid={(key) => (key ? form.setError('code', { message: key }) : form.clearErrors())} />}
+        target={target}
+        onInvalid={(key) => (key ? form.setError('code', { message: key }) : form.clearErrors())}
       />
       <FormError messageKey={error} />
       <button type="submit" className="shop-button shop-button--primary shop-button--block" disabled={busy} data-testid="verify-submit">
@@ -149,19 +146,11 @@ function BindNew({ kind, ticket }: { kind: ContactKind; ticket?: string }) {
           setContact({ ...contact, dialCode });
         }}
       />
-      <TextField
-        label={t('auth.code')}
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        testId="code"
+      <CodeField
         value={code}
         onChange={(value) => form.setValue('code', value)}
-        addon={
-          <CodeButton
-            target={() => targetFor(contact, kind === 'mobile' ? CodePurpose.BindPhone : CodePurpose.BindEmail)}
-            onInvalid={(key) => (key ? form.setError('contact', { message: key }) : form.clearErrors())}
-          />
-        }
+        target={() => targetFor(contact, kind === 'mobile' ? CodePurpose.BindPhone : CodePurpose.BindEmail)}
+        onInvalid={(key) => (key ? form.setError('contact', { message: key }) : form.clearErrors())}
       />
       <FormError messageKey={error} />
       <button type="submit" className="shop-button shop-button--primary shop-button--block" disabled={busy} data-testid="bind-submit">

@@ -1,29 +1,32 @@
 import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { FormError, TextField, PasswordMatchHint } from '../../../shared/forms/Fields';
-import { checkConfirm, checkPassword, firstProblem } from '../../../shared/forms/validation';
+import type { ChangePasswordBody } from '@shop/contract/account';
+import { FormError, NewPasswordFields, TextField } from '../../../shared/forms/Fields';
+import { firstErrorKey } from '../../../shared/forms/form-errors';
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import { showToast } from '../../../shared/ui/toast';
 import { updatePassword } from '../api/account-api';
+import { CHANGE_PASSWORD_FORM_FIELDS, changePasswordFormResolver, type ChangePasswordFormInput } from '../lib/change-password-form';
 import './account.css';
 
 export default function ChangePasswordPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [oldPassword, setOldPassword] = useState('');
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [error, setError] = useState('');
+  const form = useForm<ChangePasswordFormInput, unknown, ChangePasswordBody>({
+    resolver: changePasswordFormResolver,
+    defaultValues: { oldPassword: '', password: '', confirm: '' },
+  });
+  const [oldPassword, password, confirm] = useWatch({ control: form.control, name: ['oldPassword', 'password', 'confirm'] });
+  // one message at a time, the first problem in field order
+  const error = firstErrorKey(form.formState.errors, CHANGE_PASSWORD_FORM_FIELDS);
   const [busy, setBusy] = useState(false);
 
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
-    const problem = firstProblem(checkPassword(oldPassword), checkPassword(password), checkConfirm(password, confirm));
-    if (problem) return setError(problem);
-    setError('');
+  /** The form passed its checks and is the contract's body (../lib/change-password-form.ts). */
+  const change = (body: ChangePasswordBody) => {
     setBusy(true);
-    updatePassword({ oldPassword, password, confirmPassword: confirm })
+    updatePassword(body)
       .then(
         () => {
           showToast(t('account.passwordChanged'));
@@ -37,11 +40,22 @@ export default function ChangePasswordPage() {
   return (
     <main className="shop-page account-page" data-testid="change-password-page">
       <PageHeader title={t('account.changePassword')} />
-      <form className="form-stack account-form" noValidate onSubmit={submit}>
-        <TextField label={t('account.oldPassword')} type="password" autoComplete="current-password" testId="old-password" value={oldPassword} onChange={setOldPassword} />
-        <TextField label={t('auth.newPassword')} type="password" autoComplete="new-password" testId="password" value={password} onChange={setPassword} />
-        <TextField label={t('auth.confirmPassword')} type="password" autoComplete="new-password" testId="confirm-password" value={confirm} onChange={setConfirm} />
-        <PasswordMatchHint password={password} confirm={confirm} />
+      <form className="form-stack account-form" noValidate onSubmit={form.handleSubmit(change)}>
+        <TextField
+          label={t('account.oldPassword')}
+          type="password"
+          autoComplete="current-password"
+          testId="old-password"
+          value={oldPassword}
+          onChange={(value) => form.setValue('oldPassword', value)}
+        />
+        <NewPasswordFields
+          label={t('auth.newPassword')}
+          password={password}
+          confirm={confirm}
+          onPassword={(value) => form.setValue('password', value)}
+          onConfirm={(value) => form.setValue('confirm', value)}
+        />
         <FormError messageKey={error} />
         <button type="submit" className="shop-button shop-button--primary shop-button--block" disabled={busy} data-testid="change-password-submit">
           {t('account.save')}

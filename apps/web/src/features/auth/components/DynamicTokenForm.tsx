@@ -1,11 +1,12 @@
 import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import type { DynamicRole } from '@shop/contract/account';
+import type { DynamicRole, DynamicTokenBody } from '@shop/contract/account';
 import { authFlowQuery } from '../../../shared/auth/login-return';
 import { FormError, TextField } from '../../../shared/forms/Fields';
-import { V } from '../../../shared/forms/validation';
 import { checkDynamicToken, loginWithDynamicToken } from '../api/auth-api';
+import { dynamicTokenFormResolver, type DynamicTokenFormInput } from '../lib/dynamic-token-form';
 
 /**
  * The one-time dynamic token from the game's settings: checked first so the player sees which role it opens, then used
@@ -14,18 +15,16 @@ import { checkDynamicToken, loginWithDynamicToken } from '../api/auth-api';
 export function DynamicTokenForm({ appId, onLoggedIn }: { appId: number; onLoggedIn: () => void }) {
   const { t } = useTranslation();
   const { search } = useLocation();
-  const [token, setToken] = useState('');
+  const form = useForm<DynamicTokenFormInput, unknown, DynamicTokenBody>({ resolver: dynamicTokenFormResolver, defaultValues: { token: '' } });
+  const token = useWatch({ control: form.control, name: 'token' });
+  const error = form.formState.errors.token?.message ?? '';
   const [roles, setRoles] = useState<DynamicRole[]>();
-  const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
 
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
-    const value = token.trim();
-    if (!value) return setError(V.required);
-    setError('');
+  /** The token passed its checks (../lib/dynamic-token-form.ts): shown as its role first, then used to log in. */
+  const submit = ({ token: checked }: DynamicTokenBody) => {
     setBusy(true);
-    const step = roles ? loginWithDynamicToken(appId, value).then(onLoggedIn) : checkDynamicToken(appId, value).then((answer) => setRoles(answer.roles));
+    const step = roles ? loginWithDynamicToken(appId, checked).then(onLoggedIn) : checkDynamicToken(appId, checked).then((answer) => setRoles(answer.roles));
     step.then(
       () => undefined,
       () => undefined, // the API client showed the server's message
@@ -33,14 +32,14 @@ export function DynamicTokenForm({ appId, onLoggedIn }: { appId: number; onLogge
   };
 
   return (
-    <form className="form-stack" noValidate onSubmit={submit} data-testid="otp-form">
+    <form className="form-stack" noValidate onSubmit={form.handleSubmit(submit)} data-testid="otp-form">
       <TextField
         label={t('auth.dynamicToken')}
         autoComplete="one-time-code"
         testId="dynamic-token"
         value={token}
         onChange={(value) => {
-          setToken(value);
+          form.setValue('token', value);
           setRoles(undefined);
         }}
       />

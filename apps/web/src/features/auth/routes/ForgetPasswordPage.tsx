@@ -10,9 +10,9 @@ import { useLanguage } from '../../../shared/i18n/useLanguage';
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import { showToast } from '../../../shared/ui/toast';
 import { resetAccountPassword } from '../api/auth-api';
-import { CodeButton } from '../../../shared/forms/CodeButton';
+import { CodeField } from '../../../shared/forms/CodeField';
 import { ContactFields } from '../../../shared/forms/ContactFields';
-import { FormError, Tabs, TextField, PasswordMatchHint } from '../../../shared/forms/Fields';
+import { FormError, NewPasswordFields, Tabs } from '../../../shared/forms/Fields';
 import { targetFor, type ContactKind } from '../../../shared/forms/contact';
 import { firstErrorKey } from '../../../shared/forms/form-errors';
 import { useCountries } from '../../../shared/forms/useCountries';
@@ -77,23 +77,19 @@ export default function ForgetPasswordPage() {
               setContact({ ...contact, dialCode });
             }}
           />
-          <TextField
-            label={t('auth.code')}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            testId="code"
+          <CodeField
             value={code}
             onChange={(value) => form.setValue('code', value)}
-            addon={
-              <CodeButton
-                target={() => targetFor(contact, CodePurpose.ForgetPassword)}
-                onInvalid={(key) => (key ? form.setError('contact', { message: key }) : form.clearErrors())}
-              />
-            }
+            target={() => targetFor(contact, CodePurpose.ForgetPassword)}
+            onInvalid={(key) => (key ? form.setError('contact', { message: key }) : form.clearErrors())}
           />
-          <TextField label={t('auth.newPassword')} type="password" autoComplete="new-password" testId="password" value={password} onChange={(value) => form.setValue('password', value)} />
-          <TextField label={t('auth.confirmPassword')} type="password" autoComplete="new-password" testId="confirm-password" value={confirm} onChange={(value) => form.setValue('confirm', value)} />
-          <PasswordMatchHint password={password} confirm={confirm} />
+          <NewPasswordFields
+            label={t('auth.newPassword')}
+            password={password}
+            confirm={confirm}
+            onPassword={(value) => form.setValue('password', value)}
+            onConfirm={(value) => form.setValue('confirm', value)}
+          />
           <FormError messageKey={error} />
           <button type="submit" className="shop-button shop-button--primary shop-button--block" disabled={busy} data-testid="reset-submit">
             {t('auth.resetSubmit')}

@@ -9,9 +9,9 @@ import { getConfig } from '../../../shared/config/runtime-config';
 import { useLanguage } from '../../../shared/i18n/useLanguage';
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import { registerAccount } from '../api/auth-api';
-import { CodeButton } from '../../../shared/forms/CodeButton';
+import { CodeField } from '../../../shared/forms/CodeField';
 import { ContactFields } from '../../../shared/forms/ContactFields';
-import { CountrySelect, FormError, Tabs, TextField, PasswordMatchHint } from '../../../shared/forms/Fields';
+import { CountrySelect, FormError, NewPasswordFields, Tabs } from '../../../shared/forms/Fields';
 import { targetFor, type ContactInput, type ContactKind } from '../../../shared/forms/contact';
 import { firstErrorKey } from '../../../shared/forms/form-errors';
 import { readPlayerInfo } from '../../../shared/storage/uinfo';
@@ -103,18 +103,19 @@ export default function RegisterPage() {
         <form className="form-stack" noValidate onSubmit={submit}>
           <CountrySelect label={t('auth.country')} value={country} options={countries} testId="country" onChange={chooseCountry} />
           <ContactFields value={contact} onChange={setFields} countries={countries} country={dialCountry} onCountry={chooseDialCountry} />
-          <TextField
-            label={t('auth.code')}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            testId="code"
+          <CodeField
             value={code}
             onChange={(value) => form.setValue('code', value)}
-            addon={<CodeButton target={() => targetFor(contact, CodePurpose.RegisterAccount)} onInvalid={(key) => (key ? form.setError('contact', { message: key }) : form.clearErrors())} />}
+            target={() => targetFor(contact, CodePurpose.RegisterAccount)}
+            onInvalid={(key) => (key ? form.setError('contact', { message: key }) : form.clearErrors())}
           />
-          <TextField label={t('auth.password')} type="password" autoComplete="new-password" testId="password" value={password} onChange={(value) => form.setValue('password', value)} />
-          <TextField label={t('auth.confirmPassword')} type="password" autoComplete="new-password" testId="confirm-password" value={confirm} onChange={(value) => form.setValue('confirm', value)} />
-          <PasswordMatchHint password={password} confirm={confirm} />
+          <NewPasswordFields
+            label={t('auth.password')}
+            password={password}
+            confirm={confirm}
+            onPassword={(value) => form.setValue('password', value)}
+            onConfirm={(value) => form.setValue('confirm', value)}
+          />
           <label className="auth-agree">
             <input type="checkbox" checked={agree} data-testid="agree" onChange={(event) => form.setValue('agree', event.target.checked)} />
             <span>
