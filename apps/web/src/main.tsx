@@ -1,4 +1,4 @@
-// The entry index.html loads. The app's code (React, the router, the API contract) takes hundreds of milliseconds to
+// The entry index.html loads. The app's code (Preact, the router, the API contract) takes hundreds of milliseconds to
 // evaluate on a slow phone, in one task: it starts once the browser has painted index.html's placeholder, so the player
 // sees the page at once instead of a blank screen. The app's chunk downloads meanwhile (index.html preloads it).
 // the styles stay here, in index.html's render-blocking style sheet: the placeholder and the first screen need them
