@@ -117,7 +117,6 @@ export function Tabs<T extends string>({
   );
 }
 
-/** Under the confirmation field: "Passwords match" or "Passwords do not match" as soon as something is typed there. */
 /** A new password and its confirmation, with the live hint whether they match. */
 export function NewPasswordFields({
   label,
@@ -142,6 +141,7 @@ export function NewPasswordFields({
   );
 }
 
+/** Under the confirmation field: "Passwords match" or "Passwords do not match" as soon as something is typed there. */
 function PasswordMatchHint({ password, confirm }: { password: string; confirm: string }) {
   const { t } = useTranslation();
   if (!confirm) return null;

@@ -1,4 +1,4 @@
-import type { FieldErrors, FieldValues } from 'react-hook-form';
+import type { FieldErrors, FieldPath, FieldValues, UseFormReturn } from 'react-hook-form';
 
 /**
  * The i18n key of a form's first problem in field order (the forms show one message at a time, spec section 5); ''
@@ -25,4 +25,12 @@ export function addProblems<F extends string>(
     const message = problems[field];
     if (message) context.addIssue({ code: 'custom', path: [field], message });
   }
+}
+
+/**
+ * A code field's `onInvalid` (shared/forms/CodeField.tsx): what "get code" found wrong (an i18n key) becomes the error of
+ * `field`, so it follows the forms' one-message rule; '' (the target is fine) clears the form's errors.
+ */
+export function problemOn<T extends FieldValues>(form: Pick<UseFormReturn<T>, 'setError' | 'clearErrors'>, field: FieldPath<T>) {
+  return (key: string) => (key ? form.setError(field, { message: key }) : form.clearErrors());
 }

@@ -9,7 +9,7 @@ import { CodeField } from '../../../shared/forms/CodeField';
 import { ContactFields } from '../../../shared/forms/ContactFields';
 import { FormError } from '../../../shared/forms/Fields';
 import { targetFor, type ContactKind } from '../../../shared/forms/contact';
-import { firstErrorKey } from '../../../shared/forms/form-errors';
+import { firstErrorKey, problemOn } from '../../../shared/forms/form-errors';
 import { useCountries } from '../../../shared/forms/useCountries';
 import { useLanguage } from '../../../shared/i18n/useLanguage';
 import { PageHeader } from '../../../shared/ui/PageHeader';
@@ -91,7 +91,7 @@ function VerifyCurrent({ kind, current, onVerified }: { kind: ContactKind; curre
         value={code}
         onChange={(value) => form.setValue('code', value)}
         target={target}
-        onInvalid={(key) => (key ? form.setError('code', { message: key }) : form.clearErrors())}
+        onInvalid={problemOn(form, 'code')}
       />
       <FormError messageKey={error} />
       <button type="submit" className="shop-button shop-button--primary shop-button--block" disabled={busy} data-testid="verify-submit">
@@ -150,7 +150,7 @@ function BindNew({ kind, ticket }: { kind: ContactKind; ticket?: string }) {
         value={code}
         onChange={(value) => form.setValue('code', value)}
         target={() => targetFor(contact, kind === 'mobile' ? CodePurpose.BindPhone : CodePurpose.BindEmail)}
-        onInvalid={(key) => (key ? form.setError('contact', { message: key }) : form.clearErrors())}
+        onInvalid={problemOn(form, 'contact')}
       />
       <FormError messageKey={error} />
       <button type="submit" className="shop-button shop-button--primary shop-button--block" disabled={busy} data-testid="bind-submit">

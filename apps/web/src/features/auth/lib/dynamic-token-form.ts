@@ -9,15 +9,14 @@ export interface DynamicTokenFormInput {
 }
 
 /**
- * An empty token is "missing"; anything the contract refuses (too long, control characters) gets the message the server
- * gives a token it does not accept, without asking it. Then the contract's DynamicTokenBody (trimmed).
+ * The contract's DynamicTokenBody (trimmed). An empty token is "missing"; anything else the contract refuses (too long,
+ * control characters) gets the message the server gives a token it does not accept, without asking it.
  */
-export const DynamicTokenForm = z
-  .object({ token: z.string() })
-  .superRefine((form, context) => {
-    const problem = !form.token.trim() ? V.required : DynamicTokenBody.safeParse(form).success ? undefined : V.dynamicToken;
-    if (problem) context.addIssue({ code: 'custom', path: ['token'], message: problem });
-  })
-  .pipe(DynamicTokenBody);
+export const DynamicTokenForm = z.object({ token: z.string() }).transform((form, context) => {
+  const body = DynamicTokenBody.safeParse(form);
+  if (body.success) return body.data;
+  context.addIssue({ code: 'custom', path: ['token'], message: form.token.trim() ? V.dynamicToken : V.required });
+  return z.NEVER;
+});
 
 export const dynamicTokenFormResolver = zodResolver(DynamicTokenForm);

@@ -14,7 +14,7 @@ import { CodeField } from '../../../shared/forms/CodeField';
 import { ContactFields } from '../../../shared/forms/ContactFields';
 import { FormError, NewPasswordFields, Tabs } from '../../../shared/forms/Fields';
 import { targetFor, type ContactKind } from '../../../shared/forms/contact';
-import { firstErrorKey } from '../../../shared/forms/form-errors';
+import { firstErrorKey, problemOn } from '../../../shared/forms/form-errors';
 import { useCountries } from '../../../shared/forms/useCountries';
 import { RESET_FORM_FIELDS, resetFormResolver, type ResetFormInput } from '../lib/reset-form';
 import './auth.css';
@@ -81,7 +81,7 @@ export default function ForgetPasswordPage() {
             value={code}
             onChange={(value) => form.setValue('code', value)}
             target={() => targetFor(contact, CodePurpose.ForgetPassword)}
-            onInvalid={(key) => (key ? form.setError('contact', { message: key }) : form.clearErrors())}
+            onInvalid={problemOn(form, 'contact')}
           />
           <NewPasswordFields
             label={t('auth.newPassword')}

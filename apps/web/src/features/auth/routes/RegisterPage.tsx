@@ -13,7 +13,7 @@ import { CodeField } from '../../../shared/forms/CodeField';
 import { ContactFields } from '../../../shared/forms/ContactFields';
 import { CountrySelect, FormError, NewPasswordFields, Tabs } from '../../../shared/forms/Fields';
 import { targetFor, type ContactInput, type ContactKind } from '../../../shared/forms/contact';
-import { firstErrorKey } from '../../../shared/forms/form-errors';
+import { firstErrorKey, problemOn } from '../../../shared/forms/form-errors';
 import { readPlayerInfo } from '../../../shared/storage/uinfo';
 import { authGame, registerMethods } from '../lib/methods';
 import { afterLoginPath } from '../lib/redirect';
@@ -107,7 +107,7 @@ export default function RegisterPage() {
             value={code}
             onChange={(value) => form.setValue('code', value)}
             target={() => targetFor(contact, CodePurpose.RegisterAccount)}
-            onInvalid={(key) => (key ? form.setError('contact', { message: key }) : form.clearErrors())}
+            onInvalid={problemOn(form, 'contact')}
           />
           <NewPasswordFields
             label={t('auth.password')}
