@@ -143,7 +143,16 @@ describe.skipIf(!enabled)("the publisher's console in Chromium", () => {
     made.shopOrder = await paidShopOrderWithFailedDelivery();
     const support = pages.support!;
     await openOrder(support, made.shopOrder.sn.slice(12));
-    await expect.poll(() => support.getByTestId('order-status').getAttribute('data-status'), { timeout: 20_000 }).toBe('8');
+    // the failed delivery may come after the page loaded the order (paid, 2): the detail shows it on reload
+    await expect
+      .poll(
+        async () => {
+          await support.getByTestId('order-reload').click().catch(() => undefined);
+          return support.getByTestId('order-status').getAttribute('data-status');
+        },
+        { timeout: 20_000, interval: 1_000 },
+      )
+      .toBe('8');
     await expect(support.getByTestId('order-refund').count()).resolves.toBe(0);
     await setDeliveriesFailing(false);
     await support.getByTestId('order-retry-delivery').click();
