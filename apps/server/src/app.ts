@@ -214,6 +214,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     app.addHook('onReady', async () => {
       await services.reconciliation.schedule();
       await services.retention.schedule();
+      await services.salesRollups.schedule();
       services.worker.start();
     });
   }

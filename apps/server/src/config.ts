@@ -51,6 +51,8 @@ const EnvSchema = z.object({
   /** At least a day: the code limits count the sends of the last 24 hours. */
   RETENTION_VERIFICATION_DAYS: z.coerce.number().int().min(1).max(3650).default(7),
   RETENTION_ANALYTICS_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+  /** The publisher's time zone (IANA name): the sales report's days. A change rebuilds the rollups once (docs/adr/0001). */
+  REPORT_TIME_ZONE: z.string().trim().default('UTC'),
   /** JSON object appId -> launch secret; games listed here require signed voucher links. */
   GAME_LAUNCH_SECRETS: z.string().optional(),
   SANDBOX: z.enum(['embedded', 'off']).optional(),
@@ -285,6 +287,8 @@ export interface AppConfig {
   jobsPollMs: number;
   reconciliation: ReconciliationConfig;
   retention: RetentionConfig;
+  /** The IANA time zone of the sales report's days (REPORT_TIME_ZONE). */
+  reportTimeZone: string;
   /** Bearer token of GET /metrics; unset (outside production only): /metrics is open. */
   metricsToken?: string;
   /** How long a SIGTERM/SIGINT shutdown may take before the process exits anyway (main.ts). */
@@ -376,6 +380,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, sandbox?: Sandb
   if (production && captchaProvider === 'in-house') {
     problems.push('CAPTCHA_PROVIDER: the in-house slide puzzle is refused in production (an image diff solves it); use geetest');
   }
+  if (!isTimeZone(e.REPORT_TIME_ZONE)) {
+    problems.push(`REPORT_TIME_ZONE: "${e.REPORT_TIME_ZONE}" is not an IANA time zone name (e.g. UTC, Asia/Shanghai, America/Los_Angeles)`);
+  }
   const trustProxy = parseTrustProxy(e.TRUST_PROXY);
   if ('problem' in trustProxy) problems.push(`TRUST_PROXY: ${trustProxy.problem}`);
 
@@ -445,6 +452,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, sandbox?: Sandb
       verificationDays: e.RETENTION_VERIFICATION_DAYS,
       analyticsDays: e.RETENTION_ANALYTICS_DAYS,
     },
+    reportTimeZone: e.REPORT_TIME_ZONE,
     gameLaunchSecrets,
     sandbox: { embedded },
     iframePayment: e.IFRAME_PAYMENT,
@@ -612,6 +620,20 @@ function checkPayermaxKeys(payermax: PayermaxConfig, problems: string[]): void {
   const platform = load('PAYERMAX_PLATFORM_PUBLIC_KEY', payermax.platformPublicKeyPem, 'public');
   if (merchant && platform && isPublicHalfOf(platform, merchant)) {
     problems.push("PAYERMAX_PLATFORM_PUBLIC_KEY: is the public half of PAYERMAX_PRIVATE_KEY (the shop's own key); give PayerMax's platform public key");
+  }
+}
+
+/**
+ * An IANA zone name Node knows (Intl throws on any other). Offsets such as +08:00 are refused: PostgreSQL reads a bare
+ * offset with the POSIX sign (east of Greenwich negative), the opposite of what an operator means.
+ */
+function isTimeZone(name: string): boolean {
+  if (!/^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/.test(name) || /^(UTC|GMT)?[+-]/i.test(name)) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: name });
+    return true;
+  } catch {
+    return false;
   }
 }
 

@@ -42,6 +42,7 @@ import { ProductsService } from './modules/shop/products.service.ts';
 import { ShopOrdersService } from './modules/shop/shop-orders.service.ts';
 import { RepeatOrderService } from './modules/shop/repeat-order.service.ts';
 import { OperatorsService } from './modules/console/access/operators.service.ts';
+import { FOLD_SALES_ROLLUPS_JOB, SalesRollups } from './modules/console/reports/sales-rollups.ts';
 
 export interface Services {
   config: AppConfig;
@@ -84,6 +85,7 @@ export interface Services {
   rateLimits: RateLimits;
   idempotency: IdempotencyKeys;
   retention: Retention;
+  salesRollups: SalesRollups;
   operators: OperatorsService;
 }
 
@@ -121,6 +123,7 @@ export function createServices(config: AppConfig, database: Database, log: Fasti
   const rateLimits = new RateLimits(database.counters ?? db, config.rateLimits, log, database.kind === 'postgres');
   const idempotency = new IdempotencyKeys(db);
   const retention = new Retention(db, config.retention, [rateLimits, idempotency], log);
+  const salesRollups = new SalesRollups(db, config.reportTimeZone, log);
   const worker = new OutboxWorker(
     db,
     {
@@ -132,6 +135,7 @@ export function createServices(config: AppConfig, database: Database, log: Fasti
       [RECONCILE_REFUND_JOB]: refundReconciliation.handler(),
       [OPS_ALERT_JOB]: alerts.handler(),
       [PRUNE_JOB]: retention.handler(),
+      [FOLD_SALES_ROLLUPS_JOB]: salesRollups.handler(),
     },
     log,
     config.jobsPollMs,
@@ -183,6 +187,7 @@ export function createServices(config: AppConfig, database: Database, log: Fasti
     rateLimits,
     idempotency,
     retention,
+    salesRollups,
     operators: new OperatorsService(db, { publicUrl: config.publicUrl, ...config.console }),
   };
 }

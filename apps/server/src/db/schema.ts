@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   customType,
+  date,
   bigint,
   bigserial,
   boolean,
@@ -829,3 +830,87 @@ export const mediaFiles = pgTable('media_files', {
   bytes: bytea('bytes').notNull(),
   createdAt: createdAt(),
 });
+
+/**
+ * The sales report's rollups (migration 0019, docs/adr/0001-sales-rollups.md). Triggers on orders, order_items, refunds
+ * and the voucher ledger's purchase entries append signed deltas (raw timestamps) in the transaction that moves the
+ * money; the recurring fold (modules/console/reports/sales-rollups.ts) moves them into the per-day rollups below. Country
+ * and provider '' stand for none.
+ */
+export const salesRollupDeltas = pgTable('sales_rollup_deltas', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  /** Null: a row of the order-level rollup; else of the product rollup. */
+  productId: integer('product_id'),
+  /** The order's payment: the day of the sale, and of a refund on the `ordered` basis. */
+  soldAt: timestamp('sold_at', { withTimezone: true, mode: 'date' }),
+  /** The refund's completion: the day of a refund on the `refunded` basis (refund rows only). */
+  refundedAt: timestamp('refunded_at', { withTimezone: true, mode: 'date' }),
+  appId: integer('app_id').notNull(),
+  country: text('country').notNull(),
+  source: text('source').notNull(),
+  provider: text('provider').notNull(),
+  currency: text('currency').notNull(),
+  orders: integer('orders').notNull(),
+  freeOrders: integer('free_orders').notNull(),
+  gross: bigint('gross', { mode: 'number' }).notNull(),
+  vouchers: bigint('vouchers', { mode: 'number' }).notNull(),
+  quantity: bigint('quantity', { mode: 'number' }).notNull(),
+  refundCount: integer('refund_count').notNull(),
+  refunds: bigint('refunds', { mode: 'number' }).notNull(),
+});
+
+const rollupFigures = () => ({
+  orders: bigint('orders', { mode: 'number' }).notNull(),
+  freeOrders: bigint('free_orders', { mode: 'number' }).notNull(),
+  gross: bigint('gross', { mode: 'number' }).notNull(),
+  vouchers: bigint('vouchers', { mode: 'number' }).notNull(),
+  /** Completed refunds dated by their completion (refund basis `refunded`). */
+  refundsCompletedCount: bigint('refunds_completed_count', { mode: 'number' }).notNull(),
+  refundsCompleted: bigint('refunds_completed', { mode: 'number' }).notNull(),
+  /** Completed refunds dated by the order's payment (refund basis `ordered`). */
+  refundsPaidCount: bigint('refunds_paid_count', { mode: 'number' }).notNull(),
+  refundsPaid: bigint('refunds_paid', { mode: 'number' }).notNull(),
+});
+
+/** Per local day (sales_rollup_state.time_zone), game, country, source, provider and currency. */
+export const salesRollup = pgTable(
+  'sales_rollup',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    appId: integer('app_id').notNull(),
+    country: text('country').notNull(),
+    source: text('source').notNull(),
+    provider: text('provider').notNull(),
+    currency: text('currency').notNull(),
+    ...rollupFigures(),
+  },
+  (t) => [primaryKey({ name: 'sales_rollup_pk', columns: [t.day, t.appId, t.country, t.source, t.provider, t.currency] })],
+);
+
+/** The same per product of the order lines (gross and vouchers of the lines, units sold). */
+export const salesProductRollup = pgTable(
+  'sales_product_rollup',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    productId: integer('product_id').notNull(),
+    appId: integer('app_id').notNull(),
+    country: text('country').notNull(),
+    source: text('source').notNull(),
+    provider: text('provider').notNull(),
+    currency: text('currency').notNull(),
+    ...rollupFigures(),
+    quantity: bigint('quantity', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ name: 'sales_product_rollup_pk', columns: [t.day, t.productId, t.appId, t.country, t.source, t.provider, t.currency] })],
+);
+
+/** One row: the time zone the rollups' days are in (a different REPORT_TIME_ZONE rebuilds them). */
+export const salesRollupState = pgTable(
+  'sales_rollup_state',
+  {
+    id: boolean('id').primaryKey().default(true),
+    timeZone: text('time_zone').notNull(),
+    builtAt: timestamp('built_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [check('sales_rollup_state_one_row', sql`${t.id}`)],
+);

@@ -4,7 +4,8 @@ import { defineRoute } from '../route.ts';
 import { Permission } from './access.ts';
 
 /**
- * The console's reports (finance): sales and refunds over a range of UTC days. Money is integer minor units per
+ * The console's reports (finance): sales over a range of days in the publisher's time zone (REPORT_TIME_ZONE, named in
+ * the answer), refunds over a range of UTC days. Money is integer minor units per
  * currency: amounts of different currencies are never added together (one figure per currency). The CSV exports answer
  * the same numbers from the same query as the JSON routes. What counts as a sale: docs/decisions.md "Reports".
  */
@@ -12,7 +13,7 @@ import { Permission } from './access.ts';
 /** The longest range a report covers (inclusive days); a longer one is refused. */
 export const MAX_REPORT_DAYS = 400;
 
-/** `YYYY-MM-DD`, a real calendar day between 2000 and 2999 (a UTC day). */
+/** `YYYY-MM-DD`, a real calendar day between 2000 and 2999 (of the report's time zone). */
 export const reportDay = plainString()
   .regex(/^2\d{3}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, 'a day as YYYY-MM-DD')
   .refine((day) => {
@@ -45,9 +46,9 @@ export const RefundBasis = z.enum(['refunded', 'ordered']);
 export type RefundBasis = z.infer<typeof RefundBasis>;
 
 export const salesReportQuery = z.object({
-  /** First UTC day, included. */
+  /** First day, included: a day of the report's time zone (REPORT_TIME_ZONE; the answer's `timeZone`). */
   from: reportDay,
-  /** Last UTC day, included. */
+  /** Last day, included. */
   to: reportDay,
   groupBy: ReportGroupBy.default('day'),
   refundBasis: RefundBasis.default('refunded'),
@@ -94,6 +95,8 @@ export const SalesReport = z.object({
   to: z.string(),
   groupBy: ReportGroupBy,
   refundBasis: RefundBasis,
+  /** The IANA time zone the days (from, to, the chart's and the table's days) are in, e.g. UTC or Asia/Shanghai. */
+  timeZone: z.string(),
   generatedAt: z.string(),
   /** Minor-unit digits of each currency in the report (USD 2, JPY 0), to show major units exactly as the CSV does. */
   currencyDigits: z.record(z.string(), z.number().int()),
@@ -103,7 +106,7 @@ export const SalesReport = z.object({
   orderCount: z.number().int(),
   /** One entry per currency: the whole range. */
   totals: z.array(SalesFigures),
-  /** One entry per day and currency with sales or refunds (for the chart). */
+  /** One entry per day (of `timeZone`) and currency with sales or refunds (for the chart). */
   daily: z.array(SalesFigures.extend({ day: z.string() })),
   /** The table: one entry per group and currency. */
   rows: z.array(SalesRow),
@@ -116,8 +119,8 @@ export const consoleSalesReport = defineRoute({
   auth: 'operator',
   permission: Permission.REPORTS_READ,
   summary:
-    'Sales over a range of UTC days (at most 400), grouped by day, game, product, provider, currency, country or order ' +
-    'source, in minor units per currency: orders, gross, completed refunds, net, vouchers credited. Paid orders only ' +
+    "Sales over a range of days (at most 400) in the publisher's time zone (REPORT_TIME_ZONE, named in the answer), " +
+    'grouped by day, game, product, provider, currency, country or order source, in minor units per currency: orders, gross, completed refunds, net, vouchers credited. Paid orders only ' +
     '(statuses 2, 3, 6, 8, 9), dated by payment.',
   query: salesReportQuery,
   data: SalesReport,

@@ -7,14 +7,16 @@ import { dayText, lastDays } from './report-format';
 interface Props {
   from: string;
   to: string;
+  /** The IANA zone the report's days are in (the presets end on today there); UTC when not known yet. */
+  timeZone?: string;
   onChange: (range: { from: string; to: string }) => void;
 }
 
-/** The report's UTC days: presets for the last 7, 30 and 90 days; a range longer than the server allows cannot be picked. */
-export function RangeField({ from, to, onChange }: Props) {
+/** The report's days (UTC, or the sales report's time zone): presets for the last 7, 30 and 90 days; a range longer than the server allows cannot be picked. */
+export function RangeField({ from, to, timeZone, onChange }: Props) {
   const { t } = useTranslation('reports');
   const preset = (days: number): [Dayjs, Dayjs] => {
-    const range = lastDays(days);
+    const range = lastDays(days, timeZone);
     return [dayjs(range.from), dayjs(range.to)];
   };
   return (

@@ -15,12 +15,12 @@ export function formatAmount(minor: number, currency: string, digits: Record<str
 /** Major units as a number (chart values). */
 export const majorOf = (minor: number, currency: string, digits: Record<string, number>) => minor / 10 ** (digits[currency] ?? 2);
 
-/** Today as a UTC day (YYYY-MM-DD): reports speak UTC days. */
-export const utcToday = () => new Date().toISOString().slice(0, 10);
+/** Today as a day (YYYY-MM-DD) of `timeZone` (an IANA name; the refunds report speaks UTC days, the sales report those of its zone). */
+export const todayIn = (timeZone = 'UTC') => new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
 
-/** The last `days` UTC days up to today, as the report's from/to. */
-export function lastDays(days: number): { from: string; to: string } {
-  const today = utcToday();
+/** The last `days` days of `timeZone` up to today, as the report's from/to. */
+export function lastDays(days: number, timeZone?: string): { from: string; to: string } {
+  const today = todayIn(timeZone);
   return { from: dayjs(today).subtract(days - 1, 'day').format('YYYY-MM-DD'), to: today };
 }
 

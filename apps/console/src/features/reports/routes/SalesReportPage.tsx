@@ -29,8 +29,8 @@ export default function SalesReportPage() {
     <Space orientation="vertical" size={16} style={{ width: '100%' }}>
       <Card size="small">
         <Form layout="inline" style={{ rowGap: 8 }}>
-          <Form.Item label={t('filters.range')}>
-            <RangeField from={query.from} to={query.to} onChange={(range) => update(range)} />
+          <Form.Item label={report.data ? t('filters.zonedRange', { timeZone: report.data.timeZone }) : t('filters.days')}>
+            <RangeField from={query.from} to={query.to} timeZone={report.data?.timeZone} onChange={(range) => update(range)} />
           </Form.Item>
           <Form.Item label={t('filters.groupBy')}>
             <Select<ReportGroupBy>
@@ -112,8 +112,8 @@ export default function SalesReportPage() {
             {t('exportCsv')}
           </Button>
         </Form>
-        <Typography.Text type="secondary" style={{ display: 'block', marginTop: 8 }}>
-          {t('utcNote')}
+        <Typography.Text type="secondary" style={{ display: 'block', marginTop: 8 }} data-testid="report-time-zone-note">
+          {report.data ? t('zonedNote', { timeZone: report.data.timeZone }) : t('salesNote')}
         </Typography.Text>
       </Card>
       {report.error && <Alert type="error" showIcon title={report.error.message} data-testid="report-error" />}

@@ -17,6 +17,7 @@ import {
 import type { Db, Executor } from '../../../db/client.ts';
 import { invalid } from '../../../shared/domain-errors.ts';
 import { currencyDigits } from '../../../shared/money.ts';
+import { salesRollupTimeZone } from './sales-rollups.ts';
 
 /**
  * The statuses of an order whose money has moved: paid (2), delivered (3), delivery error (8), refunded before (6) or
@@ -39,7 +40,10 @@ const rowsOf = <T>(result: unknown) => (result as Rows<T>).rows;
 const num = (value: unknown) => (value === null || value === undefined ? 0 : Number(value));
 const iso = (value: unknown) => (value === null || value === undefined ? null : new Date(value as string | Date).toISOString());
 
-/** The range as timestamps: [from 00:00 UTC, the day after `to` 00:00 UTC). Refuses a reversed or too long range. */
+/**
+ * The range as timestamps: [from 00:00 UTC, the day after `to` 00:00 UTC) (the refunds report's UTC days; the sales report
+ * takes its days as they are, local days of the rollups). Refuses a reversed or too long range.
+ */
 export function reportRange(from: string, to: string): { start: string; end: string } {
   const days = reportDays(from, to);
   if (days < 1) throw invalid('reportRangeReversed');
@@ -47,51 +51,70 @@ export function reportRange(from: string, to: string): { start: string; end: str
   return { start: `${from}T00:00:00.000Z`, end: new Date(Date.parse(`${to}T00:00:00Z`) + 86_400_000).toISOString() };
 }
 
-/** A grouping of the queries below: `total` is the whole range (one group per currency). */
+/** A grouping of the sales queries below: `total` is the whole range (one group per currency). */
 type Dimension = ReportGroupBy | 'total';
 
-/** The group key of an order (alias o) or of one of its items (alias i: product only); `dated` is the day's timestamp. */
-function keyOf(dimension: Dimension, dated: SQL): SQL {
+/** The rollup column of a grouping (alias f: a rollup row or a dated delta); the key is its text ('none' for no provider). */
+function keyOf(dimension: Exclude<Dimension, 'total'>): { column: SQL; key: SQL } {
   switch (dimension) {
     case 'day':
-      return sql`to_char(${dated} AT TIME ZONE 'UTC', 'YYYY-MM-DD')`;
+      return { column: sql`f.day`, key: sql`to_char(f.day, 'YYYY-MM-DD')` };
     case 'game':
-      return sql`o.app_id::text`;
+      return { column: sql`f.app_id`, key: sql`f.app_id::text` };
     case 'product':
-      return sql`i.product_id::text`;
+      return { column: sql`f.product_id`, key: sql`f.product_id::text` };
     case 'provider':
-      return sql`coalesce(o.third_channel_name, 'none')`;
+      return { column: sql`f.provider`, key: sql`CASE f.provider WHEN '' THEN 'none' ELSE f.provider END` };
     case 'currency':
-      return sql`o.currency::text`;
+      return { column: sql`f.currency`, key: sql`f.currency` };
     case 'country':
-      return sql`coalesce(o.region_code::text, '')`;
+      return { column: sql`f.country`, key: sql`f.country` };
     case 'source':
-      return sql`o.order_source`;
-    case 'total':
-      return sql`''`;
+      return { column: sql`f.source`, key: sql`f.source` };
   }
 }
 
-/**
- * The day an order counts as sold: its payment. Every transition into 2 (paymentConfirmed, giftClaimed) sets paid_at,
- * and the sold statuses are only reached through 2, so a sold order always has it (and an index on it can serve).
- */
-const PAID_AT = sql`o.paid_at`;
-const soldStatuses = sql.join(
-  SOLD_STATUSES.map((status) => sql`${status}`),
-  sql`, `,
-);
-
-/** The filters on the order (alias o) shared by sales and refunds. */
-function orderFilters(query: SalesReportQuery): SQL {
-  const parts: SQL[] = [sql`o.status IN (${soldStatuses})`];
-  if (query.appId !== undefined) parts.push(sql`o.app_id = ${query.appId}`);
-  if (query.provider === 'none') parts.push(sql`o.third_channel_name IS NULL`);
-  else if (query.provider !== undefined) parts.push(sql`o.third_channel_name = ${query.provider}`);
-  if (query.currency !== undefined) parts.push(sql`o.currency = ${query.currency}`);
-  if (query.source !== undefined) parts.push(sql`o.order_source = ${query.source}`);
-  if (query.country !== undefined) parts.push(sql`o.region_code = ${query.country}`);
+/** The report's filters on rollup rows and deltas (alias f): the order's game, provider, currency, source and country. */
+function rollupFilters(query: SalesReportQuery): SQL {
+  const parts: SQL[] = [sql`true`];
+  if (query.appId !== undefined) parts.push(sql`f.app_id = ${query.appId}`);
+  if (query.provider !== undefined) parts.push(sql`f.provider = ${query.provider === 'none' ? '' : query.provider}`);
+  if (query.currency !== undefined) parts.push(sql`f.currency = ${query.currency}`);
+  if (query.source !== undefined) parts.push(sql`f.source = ${query.source}`);
+  if (query.country !== undefined) parts.push(sql`f.country = ${query.country}`);
   return sql.join(parts, sql` AND `);
+}
+
+/**
+ * The figures of the range, rollup + the deltas not folded yet, each delta on its local day: the sale (and a refund on
+ * the `ordered` basis) on the day of the payment, a refund on the `refunded` basis on the day of its completion.
+ */
+function rangeFacts(query: SalesReportQuery, product: boolean, timeZone: string): SQL {
+  const rollup = product ? sql`sales_product_rollup` : sql`sales_rollup`;
+  const completed = query.refundBasis === 'refunded';
+  const filters = rollupFilters(query);
+  const productColumn = product ? sql`f.product_id,` : sql``;
+  const quantity = product ? sql`f.quantity` : sql`0::int8`;
+  const local = (column: SQL) => sql`(${column} AT TIME ZONE ${timeZone})::date`;
+  const inRange = (day: SQL) => sql`${day} BETWEEN ${query.from}::date AND ${query.to}::date`;
+  const deltas = sql`sales_rollup_deltas f WHERE ${filters} AND f.product_id IS ${product ? sql`NOT NULL` : sql`NULL`}`;
+  return sql`
+    SELECT f.day, ${productColumn} f.app_id, f.country, f.source, f.provider, f.currency, f.orders, f.free_orders, f.gross, f.vouchers,
+           ${quantity} AS quantity,
+           ${completed ? sql`f.refunds_completed_count` : sql`f.refunds_paid_count`} AS refund_count,
+           ${completed ? sql`f.refunds_completed` : sql`f.refunds_paid`} AS refunds
+      FROM ${rollup} f WHERE ${filters} AND ${inRange(sql`f.day`)}
+    UNION ALL
+    SELECT ${local(sql`f.sold_at`)}, ${productColumn} f.app_id, f.country, f.source, f.provider, f.currency, f.orders, f.free_orders, f.gross,
+           f.vouchers, f.quantity, ${completed ? sql`0` : sql`f.refund_count`}, ${completed ? sql`0` : sql`f.refunds`}
+      FROM ${deltas} AND f.sold_at IS NOT NULL AND ${inRange(local(sql`f.sold_at`))}
+    ${
+      completed
+        ? sql`UNION ALL
+    SELECT ${local(sql`f.refunded_at`)}, ${productColumn} f.app_id, f.country, f.source, f.provider, f.currency, 0, 0, 0, 0, 0, f.refund_count, f.refunds
+      FROM ${deltas} AND f.refunded_at IS NOT NULL AND ${inRange(local(sql`f.refunded_at`))}`
+        : sql``
+    }`;
 }
 
 interface Group {
@@ -100,33 +123,36 @@ interface Group {
   figures: SalesFigures;
 }
 
-const emptyFigures = (currency: string, product: boolean): SalesFigures => ({
-  currency,
-  orders: 0,
-  freeOrders: 0,
-  gross: 0,
-  refundCount: 0,
-  refunds: 0,
-  net: 0,
-  vouchersCredited: 0,
-  quantity: product ? 0 : null,
-});
+const byKeyThenCurrency = (numeric: boolean) => (a: Group, b: Group) =>
+  (numeric ? Number(a.key) - Number(b.key) : a.key < b.key ? -1 : a.key > b.key ? 1 : 0) || (a.currency < b.currency ? -1 : a.currency > b.currency ? 1 : 0);
 
 /**
- * Reports for the console: read-only queries over orders, order_items, refunds and the voucher ledger. Each report is
- * read in one REPEATABLE READ snapshot, so its totals, chart and table agree with each other; the CSV export calls the
- * same functions, so it has the same numbers as the screen.
+ * Reports for the console. The sales report reads only the rollups and the deltas not folded yet (sales-rollups.ts):
+ * never rows that grow with the history. The refunds report reads the refunds of its range. Each report is read in one
+ * REPEATABLE READ snapshot, so its totals, chart and table agree with each other (and a fold is one transaction, so the
+ * snapshot has each delta exactly once, in the rollup or among the deltas); the CSV export calls the same functions, so
+ * it has the same numbers as the screen.
  */
 export class ReportsService {
   constructor(private readonly db: Db) {}
 
   async sales(query: SalesReportQuery): Promise<SalesReport> {
-    const range = reportRange(query.from, query.to);
+    reportRange(query.from, query.to);
     return this.db.transaction(
       async (tx) => {
-        const totals = await this.aggregate(tx, 'total', query, range);
-        const daily = query.groupBy === 'day' ? undefined : await this.aggregate(tx, 'day', query, range);
-        const rows = await this.aggregate(tx, query.groupBy, query, range);
+        const timeZone = await salesRollupTimeZone(tx);
+        const product = query.groupBy === 'product';
+        // One pass over the range's rollup rows gives the totals, the chart's days and the table (the currency grouping
+        // is the totals, each currency its own key).
+        const tableOfOrders = !product && query.groupBy !== 'day' && query.groupBy !== 'currency';
+        const grouped = await this.aggregate(tx, false, tableOfOrders ? ['total', 'day', query.groupBy] : ['total', 'day'], query, timeZone);
+        const totals = grouped.get('total')!;
+        const daily = grouped.get('day')!;
+        const rows = product
+          ? (await this.aggregate(tx, true, ['product'], query, timeZone)).get('product')!
+          : query.groupBy === 'currency'
+            ? totals.map((group) => ({ ...group, key: group.currency }))
+            : grouped.get(query.groupBy)!;
         const labels = await this.labels(tx, query.groupBy, rows);
         const currencies = [...new Set(totals.map((group) => group.currency))].sort();
         const games = rowsOf<{ app_id: unknown; name: string }>(await tx.execute(sql`SELECT app_id, name FROM games ORDER BY app_id`));
@@ -135,12 +161,13 @@ export class ReportsService {
           to: query.to,
           groupBy: query.groupBy,
           refundBasis: query.refundBasis,
+          timeZone,
           generatedAt: new Date().toISOString(),
           currencyDigits: Object.fromEntries(currencies.map((currency) => [currency, currencyDigits(currency)])),
           games: games.map((game) => ({ appId: num(game.app_id), name: game.name })),
           orderCount: totals.reduce((sum, group) => sum + group.figures.orders, 0),
           totals: totals.map((group) => group.figures),
-          daily: (daily ?? rows).map((group) => ({ ...group.figures, day: group.key })),
+          daily: daily.map((group) => ({ ...group.figures, day: group.key })),
           rows: rows.map((group): SalesRow => ({ ...group.figures, key: group.key, label: labels.get(group.key) ?? group.key })),
         };
       },
@@ -149,71 +176,52 @@ export class ReportsService {
   }
 
   /**
-   * Sales and refunds of one grouping, by group and currency. Sales: paid orders dated by payment. Refunds: completed
-   * refunds of such orders, dated by completion (`refunded`) or by the order's payment (`ordered`). The product grouping
-   * works on order lines (unit price x quantity: an order's lines add up to what it paid); a refund is always of the
-   * whole order (refunds.amount_minor = orders.pay_amount_minor), so a product's refund is its lines of refunded orders.
+   * Sales and refunds of the range by the groupings `dimensions` (one GROUPING SETS query), each by group and currency.
+   * A group is there when it has a sale or a refund (a rollup row whose orders were all moved out again counts neither).
+   * The product rollup works on order lines (unit price x quantity); a refund is always of the whole order, so a product's
+   * refund is its lines of the refunded order.
    */
-  private async aggregate(tx: Executor, dimension: Dimension, query: SalesReportQuery, range: { start: string; end: string }): Promise<Group[]> {
-    const product = dimension === 'product';
-    const filters = orderFilters(query);
-    const start = sql`${range.start}::timestamptz`;
-    const end = sql`${range.end}::timestamptz`;
-    const items = product ? sql`JOIN order_items i ON i.order_id = o.id` : sql``;
-    // One purchase entry per voucher order (reference order:<sn>); summed per order so that a join never multiplies rows.
-    const credited = sql`LEFT JOIN (SELECT order_id, sum(amount) AS credited FROM voucher_ledger WHERE kind = 'purchase' AND order_id IS NOT NULL GROUP BY order_id) v ON v.order_id = o.id`;
-
-    const salesKey = keyOf(dimension, PAID_AT);
-    const sales = rowsOf<{ key: string; currency: string; orders: unknown; free_orders: unknown; gross: unknown; vouchers: unknown; quantity: unknown }>(
+  private async aggregate(tx: Executor, product: boolean, dimensions: Dimension[], query: SalesReportQuery, timeZone: string): Promise<Map<Dimension, Group[]>> {
+    const keyed = dimensions.filter((dimension): dimension is Exclude<Dimension, 'total'> => dimension !== 'total').map((dimension) => ({ dimension, ...keyOf(dimension) }));
+    const sets = sql.join(
+      dimensions.map((dimension) => (dimension === 'total' ? sql`(f.currency)` : sql`(${keyOf(dimension).column}, f.currency)`)),
+      sql`, `,
+    );
+    // The set a row belongs to: the keyed column that is not rolled up (0 for the totals).
+    const which = keyed.length ? sql`CASE ${sql.join(keyed.map((k, index) => sql`WHEN GROUPING(${k.column}) = 0 THEN ${index + 1}`), sql` `)} ELSE 0 END` : sql`0`;
+    const key = keyed.length ? sql`CASE ${sql.join(keyed.map((k) => sql`WHEN GROUPING(${k.column}) = 0 THEN ${k.key}`), sql` `)} ELSE '' END` : sql`''`;
+    const result = rowsOf<{ set: unknown; key: string; currency: string; orders: unknown; free_orders: unknown; gross: unknown; vouchers: unknown; quantity: unknown; refund_count: unknown; refunds: unknown }>(
       await tx.execute(sql`
-        SELECT ${salesKey} AS key, o.currency::text AS currency,
-               count(DISTINCT o.id) AS orders,
-               count(DISTINCT o.id) FILTER (WHERE o.pay_amount_minor = 0) AS free_orders,
-               coalesce(sum(${product ? sql`i.price_minor::int8 * i.quantity` : sql`o.pay_amount_minor::int8`}), 0) AS gross,
-               coalesce(sum(${product ? sql`CASE WHEN v.credited IS NULL THEN 0 ELSE i.voucher_amount::int8 * i.quantity END` : sql`coalesce(v.credited, 0)`}), 0) AS vouchers,
-               ${product ? sql`coalesce(sum(i.quantity), 0)` : sql`NULL`} AS quantity
-          FROM orders o ${items} ${credited}
-         WHERE ${filters} AND ${PAID_AT} >= ${start} AND ${PAID_AT} < ${end}
-         GROUP BY 1, 2`),
+        SELECT ${which} AS set, ${key} AS key, f.currency, sum(f.orders) AS orders, sum(f.free_orders) AS free_orders, sum(f.gross) AS gross,
+               sum(f.vouchers) AS vouchers, sum(f.quantity) AS quantity, sum(f.refund_count) AS refund_count, sum(f.refunds) AS refunds
+          FROM (${rangeFacts(query, product, timeZone)}) f
+         GROUP BY GROUPING SETS (${sets})
+        HAVING sum(f.orders) <> 0 OR sum(f.refund_count) <> 0`),
     );
-
-    const refundDated = query.refundBasis === 'ordered' ? PAID_AT : sql`r.completed_at`;
-    const refundKey = keyOf(dimension, refundDated);
-    const refunds = rowsOf<{ key: string; currency: string; refund_count: unknown; refunds: unknown }>(
-      await tx.execute(sql`
-        SELECT ${refundKey} AS key, o.currency::text AS currency,
-               count(DISTINCT r.id) AS refund_count,
-               coalesce(sum(${product ? sql`i.price_minor::int8 * i.quantity` : sql`r.amount_minor::int8`}), 0) AS refunds
-          FROM refunds r JOIN orders o ON o.id = r.order_id ${items}
-         WHERE r.status = 'completed' AND ${filters} AND ${refundDated} >= ${start} AND ${refundDated} < ${end}
-         GROUP BY 1, 2`),
-    );
-
-    const groups = new Map<string, Group>();
-    const groupOf = (key: string, currency: string) => {
-      const id = `${key}\u0000${currency}`;
-      let group = groups.get(id);
-      if (!group) groups.set(id, (group = { key, currency, figures: emptyFigures(currency, product) }));
-      return group.figures;
-    };
-    for (const row of sales) {
-      const figures = groupOf(row.key, row.currency);
-      figures.orders = num(row.orders);
-      figures.freeOrders = num(row.free_orders);
-      figures.gross = num(row.gross);
-      figures.vouchersCredited = num(row.vouchers);
-      if (product) figures.quantity = num(row.quantity);
+    const groups = new Map<Dimension, Group[]>(dimensions.map((dimension) => [dimension, []]));
+    for (const row of result) {
+      const set = num(row.set);
+      const dimension: Dimension = set === 0 ? 'total' : keyed[set - 1]!.dimension;
+      const gross = num(row.gross);
+      const refunds = num(row.refunds);
+      groups.get(dimension)!.push({
+        key: row.key,
+        currency: row.currency,
+        figures: {
+          currency: row.currency,
+          orders: num(row.orders),
+          freeOrders: num(row.free_orders),
+          gross,
+          refundCount: num(row.refund_count),
+          refunds,
+          net: gross - refunds,
+          vouchersCredited: num(row.vouchers),
+          quantity: dimension === 'product' ? num(row.quantity) : null,
+        },
+      });
     }
-    for (const row of refunds) {
-      const figures = groupOf(row.key, row.currency);
-      figures.refundCount = num(row.refund_count);
-      figures.refunds = num(row.refunds);
-    }
-    for (const group of groups.values()) group.figures.net = group.figures.gross - group.figures.refunds;
-    const numeric = dimension === 'game' || dimension === 'product';
-    return [...groups.values()].sort(
-      (a, b) => (numeric ? Number(a.key) - Number(b.key) : a.key < b.key ? -1 : a.key > b.key ? 1 : 0) || (a.currency < b.currency ? -1 : a.currency > b.currency ? 1 : 0),
-    );
+    for (const [dimension, list] of groups) list.sort(byKeyThenCurrency(dimension === 'game' || dimension === 'product'));
+    return groups;
   }
 
   /** Names for the keys of a grouping: games and products (English name), countries. */
