@@ -32,6 +32,15 @@ describe('configuration', () => {
     }
   });
 
+  it("reads the sales report's time zone: UTC by default, an IANA name, and refuses anything else at start", () => {
+    expect(loadConfig({}, SANDBOX_CREDENTIALS).reportTimeZone).toBe('UTC');
+    expect(loadConfig({ REPORT_TIME_ZONE: 'Asia/Shanghai' }, SANDBOX_CREDENTIALS).reportTimeZone).toBe('Asia/Shanghai');
+    expect(loadConfig({ REPORT_TIME_ZONE: 'America/Argentina/Buenos_Aires' }, SANDBOX_CREDENTIALS).reportTimeZone).toBe('America/Argentina/Buenos_Aires');
+    for (const zone of ['Mars/Olympus_Mons', '+08:00', 'UTC+8', "UTC'; DROP TABLE orders; --", 'Asia/../etc']) {
+      expect(() => loadConfig({ REPORT_TIME_ZONE: zone }, SANDBOX_CREDENTIALS), zone).toThrow(/REPORT_TIME_ZONE: .* is not an IANA time zone name/);
+    }
+  });
+
   it('never runs the sandbox in production', () => {
     expect(() => loadConfig({ SHOP_ENV: 'production', SANDBOX: 'embedded', JWT_SECRET: 'x'.repeat(32) }, SANDBOX_CREDENTIALS)).toThrow(/SANDBOX/);
   });
