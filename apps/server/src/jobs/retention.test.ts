@@ -59,7 +59,8 @@ describe.each(BACKENDS)('retention (%s)', (backend) => {
   async function ageEverythingElse(): Promise<void> {
     const columns = await rows<{ table_name: string; column_name: string }>(sql`
       SELECT table_name, column_name FROM information_schema.columns
-       WHERE table_schema = 'public' AND data_type = 'timestamp with time zone'`);
+       WHERE table_schema = 'public' AND data_type = 'timestamp with time zone'
+         AND table_name IN (SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE')`);
     for (const { table_name, column_name } of columns.filter((c) => !PRUNED.has(c.table_name))) {
       const column = sql.identifier(column_name);
       await shop.services.db.execute(sql`UPDATE ${sql.identifier(table_name)} SET ${column} = ${column} - interval '10 years' WHERE ${column} IS NOT NULL`);
@@ -78,7 +79,8 @@ describe.each(BACKENDS)('retention (%s)', (backend) => {
 
     const tables = await rows<{ table_name: string }>(sql`
       SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE'`);
-    const kept = tables.map((t) => t.table_name).filter((name) => !PRUNED.has(name));
+    // The sales rollups and their deltas move on their own (the fold job may run during the prune): not the prune's rows.
+    const kept = tables.map((t) => t.table_name).filter((name) => !PRUNED.has(name) && !name.startsWith('sales_rollup') && name !== 'sales_product_rollup');
     const before = Object.fromEntries(await Promise.all(kept.map(async (name) => [name, await count(name)] as const)));
     for (const money of ['orders', 'order_items', 'order_status_history', 'payment_events', 'voucher_ledger']) expect(before[money], money).toBeGreaterThan(0);
 
