@@ -184,6 +184,12 @@ export const products = pgTable(
     saleEndsAt: timestamp('sale_ends_at', { withTimezone: true, mode: 'date' }),
     /** Free gifts: how many roles may claim it in all (null: no limit); each role claims once. */
     claimLimit: integer('claim_limit'),
+    /**
+     * Raised by the database (trigger products_version, migration 0021) on every update that changes anything but
+     * updated_at: an order line keeps the version it was sold at, and the audit log's product.update entries tell
+     * what each version held.
+     */
+    version: integer('version').notNull().default(1),
     updatedAt: updatedAt(),
   },
   (t) => [
@@ -255,6 +261,8 @@ export const orders = pgTable(
     deliveredAt: timestamp('delivered_at', { withTimezone: true, mode: 'date' }),
     /** Removed from My Orders by the player (v1/order/del; final states only). The row stays for accounting. */
     deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
+    /** The player's language when the order was placed: its lines' names are in it ('en' for orders placed before 0021). */
+    language: text('language').notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -278,6 +286,10 @@ export const orders = pgTable(
   ],
 );
 
+/**
+ * An order's lines: the product sold (id and version), its name as the player read it, the prices and quantity. The
+ * description and picture are the product's own, read when shown (ADR 0006).
+ */
 export const orderItems = pgTable(
   'order_items',
   {
@@ -288,9 +300,10 @@ export const orderItems = pgTable(
     productId: integer('product_id')
       .notNull()
       .references(() => products.id),
-    names: jsonb('names').$type<LocalizedText>().notNull(),
-    descs: jsonb('descs').$type<LocalizedText>().notNull(),
-    thumb: text('thumb').notNull(),
+    /** The product's name as the player saw it when ordering, in the order's language (orders.language). */
+    name: text('name').notNull(),
+    /** products.version when the order was placed. */
+    productVersion: integer('product_version').notNull(),
     categoryId: integer('category_id').notNull(),
     goodsType: smallint('goods_type').notNull(),
     quantity: integer('quantity').notNull(),

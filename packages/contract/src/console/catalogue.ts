@@ -367,6 +367,8 @@ export const ProductView = z.object({
   excluded: z.boolean(),
   /** Whether players can see and buy it right now: on, not excluded, inside its sale window. */
   onSale: z.boolean(),
+  /** Raised by every change of the product; an order line names the version it was sold at. */
+  version: z.number().int(),
   updatedAt: z.string(),
 });
 export type ProductView = z.infer<typeof ProductView>;

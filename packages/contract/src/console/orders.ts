@@ -129,8 +129,12 @@ export const consoleOrderFilters = defineRoute({
 export const ConsoleOrderItem = z.object({
   id: z.number().int(),
   productId: z.number().int(),
-  /** English name (the order keeps the names of the moment it was bought). */
+  /** The product's English name (for an order placed in English, the name it had then; else the catalogue's now). */
   name: z.string(),
+  /** The name the player read when ordering, in the order's language (order.language): what they bought, as they saw it. */
+  orderedName: z.string(),
+  /** The product's version the line was sold at (the audit log's product.update entries tell what each held). */
+  productVersion: z.number().int(),
   goodsType: z.number().int(),
   categoryId: z.number().int(),
   quantity: z.number().int(),
@@ -227,6 +231,8 @@ export const ConsoleOrderDetail = z.object({
     payChannelId: z.number().int().nullable(),
     regionCode: z.string().nullable(),
     selectedRegionCode: z.string().nullable(),
+    /** The player's language when ordering: the items' orderedName is in it. */
+    language: z.string(),
     expiresAt: z.string().nullable(),
     deliveredAt: z.string().nullable(),
     /** Removed from the player's My Orders (the row stays). */

@@ -49,8 +49,8 @@ describe.each(BACKENDS)('role lookups by name prefix use the index (%s)', (backe
     // An order per role: the order search starts from the roles only when orders outnumber the matching roles.
     const [player] = await db.execute(sql`INSERT INTO users DEFAULT VALUES RETURNING id`).then((result) => (result as unknown as { rows: { id: number }[] }).rows);
     await db.execute(sql`
-      INSERT INTO orders (order_sn, user_id, app_id, game_account_id, order_source, currency, total_amount_minor, pay_amount_minor)
-      SELECT lpad(id::text, 22, '0'), ${player!.id}, app_id, id, 'voucher', 'USD', 100, 100 FROM game_accounts`);
+      INSERT INTO orders (order_sn, user_id, app_id, game_account_id, order_source, currency, total_amount_minor, pay_amount_minor, language)
+      SELECT lpad(id::text, 22, '0'), ${player!.id}, app_id, id, 'voucher', 'USD', 100, 100, 'en' FROM game_accounts`);
     await db.execute(sql`ANALYZE game_accounts`);
     await db.execute(sql`ANALYZE orders`);
   }, 120_000);

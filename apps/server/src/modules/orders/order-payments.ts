@@ -5,11 +5,11 @@ import { DEFAULT_REGION } from '@shop/contract/games';
 import type { Language } from '@shop/contract/languages';
 import { OrderStatus } from '@shop/contract/orders.schema';
 import type { Db } from '../../db/client.ts';
-import { orderItems, orders, supersededPaymentSessions } from '../../db/schema.ts';
+import { orders, supersededPaymentSessions } from '../../db/schema.ts';
 import { conflict, invalid } from '../../shared/domain-errors.ts';
-import { pickLocalized } from '../../shared/localized.ts';
 import type { ChannelsService } from '../channels/channels.service.ts';
-import { createOrderResult } from './order-placement.ts';
+import { orderLinesShown } from './order-lines.ts';
+import { createOrderResult, describeLines } from './order-placement.ts';
 import type { OrderRow } from './order-state-machine.ts';
 import type { OrdersService } from './orders.service.ts';
 import type { PaymentOpener } from './ports.ts';
@@ -57,12 +57,12 @@ export class OrderPayments {
     }
     if (channel && channel.id !== order.payChannelId) order = await this.switchChannel(order, channel, region);
 
-    const [item] = await this.db.select({ names: orderItems.names }).from(orderItems).where(eq(orderItems.orderId, order.id)).limit(1);
+    const lines = await orderLinesShown(this.db, [order], how.language);
     const opened = await this.opener.open(
       { orderId: order.id, orderSn: order.orderSn, userId: order.userId, provider: order.thirdChannelName ?? '', currency: order.currency, amountMinor: order.payAmountMinor },
       {
         language: how.language,
-        description: item ? pickLocalized(item.names, how.language) : order.orderSn,
+        description: lines.length ? describeLines(lines.map((line) => ({ name: line.shownName, quantity: line.quantity }))) : order.orderSn,
         from: order.orderSource === 'voucher' ? 'voucher' : 'shop',
         country: order.selectedRegionCode ?? DEFAULT_REGION,
       },

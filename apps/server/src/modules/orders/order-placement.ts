@@ -29,8 +29,8 @@ export interface PricedProduct {
   categoryId: number;
   productSn: string;
   names: LocalizedText;
-  descs: LocalizedText;
-  thumbnail: string;
+  /** products.version: what the order's line records as sold. */
+  version: number;
   currency: string;
   priceMinor: number;
   discountPriceMinor: number;
@@ -148,7 +148,8 @@ export class OrderPlacement {
       sessionId: payment?.sessionId ?? null,
       expirySeconds: paid ? this.config.orderExpiryMs / 1000 : null,
       unpaidCap: paid ? cap : null,
-      lines: lines.map(({ product, quantity }) => itemOf(product, quantity, paid)),
+      language: input.language,
+      lines: lines.map(({ product, quantity }) => itemOf(product, quantity, paid, input.language)),
     });
     const written = (executor: Executor) => this.writeOrder(executor, write, cap);
 
@@ -206,9 +207,14 @@ export function createOrderResult(order: OrderRow, thirdPayResponse: string): Cr
 
 /** What the provider shows: the item names in the player's language, with their quantities (at most 250 characters). */
 function describe(lines: { product: PricedProduct; quantity: number }[], language: Language): string {
-  if (lines.length === 1 && lines[0]!.quantity === 1) return pickLocalized(lines[0]!.product.names, language);
+  return describeLines(lines.map((line) => ({ name: pickLocalized(line.product.names, language), quantity: line.quantity })));
+}
+
+/** The provider's description of an order's lines: one item by its name, else each name with its quantity. */
+export function describeLines(lines: { name: string; quantity: number }[]): string {
+  if (lines.length === 1 && lines[0]!.quantity === 1) return lines[0]!.name;
   return lines
-    .map((line) => `${pickLocalized(line.product.names, language)} x${line.quantity}`)
+    .map((line) => `${line.name} x${line.quantity}`)
     .join(', ')
     .slice(0, 250);
 }
@@ -269,7 +275,7 @@ export function readStatement(input: Pick<OrderToPlace, 'userId' | 'role' | 'lin
            nextval(pg_get_serial_sequence('orders', 'id')) AS order_id,
            (SELECT coalesce(json_agg(json_build_object(
               'id', id, 'appId', app_id, 'goodsType', goods_type, 'categoryId', category_id, 'productSn', product_sn,
-              'names', names, 'descs', descs, 'thumbnail', thumbnail, 'currency', currency, 'priceMinor', price_minor,
+              'names', names, 'version', version, 'currency', currency, 'priceMinor', price_minor,
               'discountPriceMinor', discount_price_minor, 'voucherAmount', voucher_amount, 'claimLimit', claim_limit)), '[]')
               FROM products WHERE id IN (${ids}) AND ${onSaleNow()}) AS products`;
 }
@@ -283,13 +289,15 @@ function roleQuery(userId: number, role: OrderRole): SQL {
                WHERE pr.user_id = ${userId} AND ${which} LIMIT 1)`;
 }
 
-/** An order item as the write statement takes it: the product as priced now (a free order's items cost nothing). */
-export function itemOf(product: PricedProduct, quantity: number, paid: boolean): Record<string, unknown> {
+/**
+ * An order item as the write statement takes it: the product as priced now (a free order's items cost nothing), its
+ * version, and its name in the order's language only (ADR 0006).
+ */
+export function itemOf(product: PricedProduct, quantity: number, paid: boolean, language: Language): Record<string, unknown> {
   return {
     product_id: product.id,
-    names: product.names,
-    descs: product.descs,
-    thumb: product.thumbnail,
+    name: pickLocalized(product.names, language),
+    product_version: product.version,
     category_id: product.categoryId,
     goods_type: product.goodsType,
     quantity,
@@ -312,6 +320,8 @@ interface OrderToWrite {
   payAmountMinor: number;
   regionCode: string | null;
   selectedRegionCode: string | null;
+  /** The player's language: the lines' names are in it. */
+  language: Language;
   channel: OrderChannel | undefined;
   clientAnswer: string | null;
   sessionId: string | null;
@@ -338,21 +348,21 @@ export function insertOrderStatement(order: OrderToWrite): SQL {
     placed AS (
       INSERT INTO orders (id, order_sn, user_id, app_id, game_account_id, order_source, currency, total_amount_minor,
                           pay_amount_minor, region_code, selected_region_code, pay_channel_id, pay_method_name, pay_method_id,
-                          third_channel_name, third_order_id, third_pay_response, expires_at)
+                          third_channel_name, third_order_id, third_pay_response, language, expires_at)
       SELECT ${order.id}, ${order.orderSn}, ${order.userId}, ${order.appId}, ${order.gameAccountId}, ${order.source}, ${order.currency},
              ${order.totalAmountMinor}, ${order.payAmountMinor}, ${order.regionCode}, ${order.selectedRegionCode},
              ${channel?.id ?? null}::int4, ${channel?.payMethodName ?? null}, ${channel?.payMethodId ?? null}, ${channel?.thirdChannelName ?? null},
-             ${order.sessionId}, ${order.clientAnswer},
+             ${order.sessionId}, ${order.clientAnswer}, ${order.language},
              ${order.expirySeconds === null ? sql`NULL::timestamptz` : sql`now() + make_interval(secs => ${order.expirySeconds})`}
         FROM gate
       RETURNING *),
     items AS (
-      INSERT INTO order_items (order_id, product_id, names, descs, thumb, category_id, goods_type, quantity, currency, price_minor,
+      INSERT INTO order_items (order_id, product_id, name, product_version, category_id, goods_type, quantity, currency, price_minor,
                                original_price_minor, voucher_amount)
-      SELECT placed.id, line.product_id, line.names, line.descs, line.thumb, line.category_id, line.goods_type, line.quantity,
+      SELECT placed.id, line.product_id, line.name, line.product_version, line.category_id, line.goods_type, line.quantity,
              line.currency, line.price_minor, line.original_price_minor, line.voucher_amount
         FROM placed, jsonb_to_recordset(${JSON.stringify(order.lines)}::jsonb) AS line(
-             product_id int4, names jsonb, descs jsonb, thumb text, category_id int4, goods_type int2, quantity int4,
+             product_id int4, name text, product_version int4, category_id int4, goods_type int2, quantity int4,
              currency char(3), price_minor int4, original_price_minor int4, voucher_amount int4)),
     expiry AS (
       INSERT INTO jobs (kind, payload, dedupe_key, run_at, max_attempts)

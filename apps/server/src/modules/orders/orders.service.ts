@@ -2,13 +2,11 @@ import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
 import { ORDER_LIST_TYPE_STATUSES, type Order, type OrderListTypeCode } from '@shop/contract/orders.schema';
 import type { Language } from '@shop/contract/languages';
 import type { Db, Executor } from '../../db/client.ts';
-import { orderItems, orders, refundRequests, refunds } from '../../db/schema.ts';
+import { orders, refundRequests, refunds } from '../../db/schema.ts';
 import { notFound, conflict } from '../../shared/domain-errors.ts';
-import { pickLocalized } from '../../shared/localized.ts';
 import { minorToMajorNumber } from '../../shared/money.ts';
+import { orderLinesShown, type ShownLine } from './order-lines.ts';
 import type { OrderProcess, OrderRow } from './order-state-machine.ts';
-
-type ItemRow = typeof orderItems.$inferSelect;
 
 export class OrdersService {
   constructor(
@@ -29,10 +27,8 @@ export class OrdersService {
         .offset((pageNum - 1) * pageSize),
       this.db.select({ total: count() }).from(orders).where(where),
     ]);
-    const items = rows.length
-      ? await this.db.select().from(orderItems).where(inArray(orderItems.orderId, rows.map((r) => r.id)))
-      : [];
-    return { list: rows.map((row) => toOrder(row, items, language)), total: Number(total), pageNum, pageSize };
+    const items = await orderLinesShown(this.db, rows, language);
+    return { list: rows.map((row) => toOrder(row, items)), total: Number(total), pageNum, pageSize };
   }
 
   /** An order of this user; another player's order (or one the player deleted) is simply not found. */
@@ -77,8 +73,7 @@ export class OrdersService {
   }
 
   async view(row: OrderRow, language: Language, executor: Executor = this.db): Promise<Order> {
-    const items = await executor.select().from(orderItems).where(eq(orderItems.orderId, row.id));
-    return toOrder(row, items, language);
+    return toOrder(row, await orderLinesShown(executor, [row], language));
   }
 
   async cancel(userId: number, orderId: number, orderSn: string | undefined, language: Language): Promise<Order> {
@@ -98,7 +93,7 @@ export class OrdersService {
   }
 }
 
-export function toOrder(row: OrderRow, items: ItemRow[], language: Language): Order {
+export function toOrder(row: OrderRow, items: ShownLine[]): Order {
   return {
     id: row.id,
     orderSn: row.orderSn,
@@ -118,9 +113,9 @@ export function toOrder(row: OrderRow, items: ItemRow[], language: Language): Or
       .map((item) => ({
         id: item.id,
         productId: item.productId,
-        productName: pickLocalized(item.names, language),
-        desc: pickLocalized(item.descs, language),
-        thumb: item.thumb,
+        productName: item.shownName,
+        desc: item.desc,
+        thumb: item.thumbnail,
         productCategoryId: item.categoryId,
         goodsType: item.goodsType,
         quantity: item.quantity,

@@ -7,14 +7,14 @@ import type { Language } from '@shop/contract/languages';
 import { OrderStatus } from '@shop/contract/orders.schema';
 import { MAX_ITEMS_PER_ORDER, PayType, type OrderItemDetail, type RefundRequestInfo } from '@shop/contract/shop-orders';
 import type { Db, Executor } from '../../db/client.ts';
-import { orderItems, orders, refundRequests } from '../../db/schema.ts';
+import { orders, refundRequests } from '../../db/schema.ts';
 import { conflict, invalid, notFound } from '../../shared/domain-errors.ts';
-import { pickLocalized } from '../../shared/localized.ts';
 import { minorToMajorNumber } from '../../shared/money.ts';
 import type { SessionUser } from '../auth/tokens.ts';
 import type { ChannelsService } from '../channels/channels.service.ts';
 import type { DeliveryService } from '../fulfilment/delivery.service.ts';
 import type { GamesService } from '../games/games.service.ts';
+import { orderLinesShown } from '../orders/order-lines.ts';
 import type { OrderPayments } from '../orders/order-payments.ts';
 import { createOrderResult, type OrderKind, type OrderPlacement } from '../orders/order-placement.ts';
 import { canTransition, type OrderProcess } from '../orders/order-state-machine.ts';
@@ -109,7 +109,7 @@ export class ShopOrdersService {
   async itemDetail(userId: number, orderId: number, language: Language): Promise<OrderItemDetail> {
     const order = await this.orders.findOwned(this.db, userId, orderId);
     const [items, [refund], account] = await Promise.all([
-      this.db.select().from(orderItems).where(eq(orderItems.orderId, order.id)),
+      orderLinesShown(this.db, [order], language),
       this.db.select().from(refundRequests).where(eq(refundRequests.orderId, order.id)),
       order.gameAccountId ? this.roles.owned(this.db, userId, order.gameAccountId).catch(() => undefined) : undefined,
     ]);
@@ -123,9 +123,9 @@ export class ShopOrdersService {
       payAmount: minorToMajorNumber(order.payAmountMinor, order.currency),
       goods: items.map((item) => ({
         productId: item.productId,
-        productName: pickLocalized(item.names, language),
-        productDesc: pickLocalized(item.descs, language),
-        productThumbnail: item.thumb,
+        productName: item.shownName,
+        productDesc: item.desc,
+        productThumbnail: item.thumbnail,
         num: item.quantity,
         goodsType: item.goodsType,
         productCategoryId: item.categoryId,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { CreateOrderResult } from '@shop/contract/checkout.schema';
 import type { Order } from '@shop/contract/orders.schema';
 import type { OrderItemDetail, RefundRequestInfo } from '@shop/contract/shop-orders';
@@ -98,6 +98,46 @@ describe.each(BACKENDS)('shop orders (%s)', (backend) => {
     expect(order.items.map((i) => [i.productId, i.quantity])).toEqual(
       expect.arrayContaining([[GEMS, 2], [VIP, 1], [OTHER, 7]]),
     );
+  });
+
+  it("shows a line by the name the player read when ordering, in their language, after the product is renamed; other languages and the description and picture follow the catalogue", async () => {
+    const { player, account } = await playerWithRole(shop);
+    const [gems] = await shop.services.db.select().from(products).where(eq(products.id, GEMS));
+    await shop.services.db.insert(products).values({ ...gems!, id: 1018, productSn: 'BD-DM-RENAMED', version: 1 });
+    const german = { 'accept-language': 'de' };
+    const created = await shop.api<CreateOrderResult>('POST', '/api/v1/order/product/create', {
+      token: player.token,
+      headers: german,
+      body: { appId: 10030, gameAccountId: account.id, productId: 1018, quantity: 2, ...channelBody(paypal) },
+    });
+    expect(created.body.code, JSON.stringify(created.body)).toBe(200);
+    const orderId = created.body.data.orderId;
+    const orderedName = gems!.names.de!;
+    expect(orderedName).not.toBe(gems!.names.en);
+
+    // the catalogue renames and translates the product afterwards (the database raises its version)
+    await shop.services.db
+      .update(products)
+      .set({ names: { ...gems!.names, en: 'Gem chest', de: 'Edelsteintruhe', fr: 'Coffre de gemmes' }, descs: { ...gems!.descs, de: 'Neu beschrieben' }, thumbnail: '/goods/chest.svg' })
+      .where(eq(products.id, 1018));
+    const stored = await shop.services.db.execute(sql`
+      SELECT o.language, i.name, i.product_version, p.version FROM orders o JOIN order_items i ON i.order_id = o.id JOIN products p ON p.id = i.product_id
+       WHERE o.id = ${orderId}`);
+    expect((stored as unknown as { rows: unknown[] }).rows).toEqual([{ language: 'de', name: orderedName, product_version: 1, version: 2 }]);
+
+    // in German, the language of the order: the name it was bought by; the description and picture are today's
+    const detail = await shop.api<Order>('POST', '/api/v1/order/detail', { token: player.token, headers: german, body: { orderId } });
+    expect(detail.body.data.items).toEqual([expect.objectContaining({ productId: 1018, quantity: 2, productName: orderedName, desc: 'Neu beschrieben', thumb: '/goods/chest.svg' })]);
+    const list = await shop.api<{ list: Order[] }>('GET', '/api/v1/order/list/all', { token: player.token, headers: german });
+    expect(list.body.data.list.find((order) => order.id === orderId)!.items).toEqual([expect.objectContaining({ productName: orderedName })]);
+    const goods = await shop.api<OrderItemDetail>('POST', '/api/v1/order/item/detail', { token: player.token, headers: german, body: { orderId } });
+    expect(goods.body.data.goods).toEqual([expect.objectContaining({ productName: orderedName, productDesc: 'Neu beschrieben', productThumbnail: '/goods/chest.svg', num: 2 })]);
+
+    // the line keeps one language: in French the catalogue's French name now, in Japanese its Japanese one
+    const french = await shop.api<Order>('POST', '/api/v1/order/detail', { token: player.token, headers: { 'accept-language': 'fr' }, body: { orderId } });
+    expect(french.body.data.items[0]!.productName).toBe('Coffre de gemmes');
+    const japanese = await shop.api<Order>('POST', '/api/v1/order/detail', { token: player.token, headers: { 'accept-language': 'ja' }, body: { orderId } });
+    expect(japanese.body.data.items[0]!.productName).toBe(gems!.names.ja);
   });
 
   it('the cart checkout does not exist while the cart is switched off (404, nothing written)', async () => {

@@ -70,7 +70,16 @@ export default function ProductEditPage() {
           t('products.new')
         )
       }
-      extra={product.data && <Typography.Text type="secondary">{t('product.updatedAt', { at: formatDateTime(product.data.updatedAt) })}</Typography.Text>}
+      extra={
+        product.data && (
+          <Space>
+            <Typography.Text type="secondary" data-testid="product-version">
+              {t('product.version', { version: product.data.version })}
+            </Typography.Text>
+            <Typography.Text type="secondary">{t('product.updatedAt', { at: formatDateTime(product.data.updatedAt) })}</Typography.Text>
+          </Space>
+        )
+      }
     >
       {!canWrite && <Alert type="info" showIcon title={t('readOnly')} style={{ marginBottom: 16 }} />}
       <ProductForm

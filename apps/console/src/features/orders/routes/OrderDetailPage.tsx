@@ -197,7 +197,7 @@ function ItemsTable({ detail }: { detail: Detail }) {
       pagination={false}
       dataSource={detail.items}
       columns={[
-        { title: t('item.product'), key: 'product', render: (_: unknown, item: Detail['items'][number]) => `${item.name} (#${item.productId})` },
+        { title: t('item.product'), key: 'product', render: (_: unknown, item: Detail['items'][number]) => <ItemProduct item={item} language={detail.order.language} /> },
         { title: t('item.type'), key: 'type', render: (_: unknown, item: Detail['items'][number]) => t(`goodsType.${item.goodsType}`, { defaultValue: String(item.goodsType) }) },
         { title: t('item.quantity'), dataIndex: 'quantity', key: 'quantity', align: 'right' as const },
         { title: t('item.price'), key: 'price', align: 'right' as const, render: (_: unknown, item: Detail['items'][number]) => formatMoney(item.priceMinor, item.currency) },
@@ -205,6 +205,21 @@ function ItemsTable({ detail }: { detail: Detail }) {
         { title: t('item.vouchers'), dataIndex: 'voucherAmount', key: 'vouchers', align: 'right' as const },
       ]}
     />
+  );
+}
+
+/** The product's English name with its id and the version sold; the name the player read when it differs (another language, or renamed since). */
+function ItemProduct({ item, language }: { item: Detail['items'][number]; language: string }) {
+  const { t } = useTranslation('orders');
+  return (
+    <Space orientation="vertical" size={0}>
+      <span>{t('item.productRef', { name: item.name, id: item.productId, version: item.productVersion })}</span>
+      {item.orderedName !== item.name && (
+        <Typography.Text type="secondary" data-testid="item-ordered-name">
+          {t('item.orderedAs', { name: item.orderedName, language })}
+        </Typography.Text>
+      )}
+    </Space>
   );
 }
 

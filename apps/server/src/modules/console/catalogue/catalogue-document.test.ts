@@ -102,7 +102,9 @@ describe.each(BACKENDS)('catalogue export and import (%s)', (backend) => {
     const real = await importDoc(changed, false);
     expect(real.body.data).toMatchObject({ applied: true, created: dry.body.data.created, updated: dry.body.data.updated });
     expect((await asAdmin<ProductView>('GET', `${BASE}/products/30101`)).body.data).toMatchObject({ categoryId: 30, missingNames: [], thumbnail: png.body.data.url });
-    expect((await auditOf(shop, 'product', 2003)).at(-1)).toMatchObject({ action: 'product.update', before: { priceMinor: 999 }, after: { priceMinor: 1099 } });
+    const imported = (await auditOf(shop, 'product', 2003)).at(-1) as { before: { version: number }; after: { version: number } };
+    expect(imported).toMatchObject({ action: 'product.update', before: { priceMinor: 999 }, after: { priceMinor: 1099, version: imported.before.version + 1 } });
+    expect((await asAdmin<ProductView>('GET', `${BASE}/products/2003`)).body.data.version).toBe(imported.after.version);
     expect((await auditOf(shop, 'game', 30100))[0]).toMatchObject({ action: 'game.create', actor: admin.email });
     expect((await auditOf(shop, 'catalogue', 'import')).at(-1)).toMatchObject({ action: 'catalogue.import', after: { created: dry.body.data.created } });
     // the players see it at once on this instance

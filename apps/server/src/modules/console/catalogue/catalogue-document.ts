@@ -293,14 +293,15 @@ export class CatalogueDocuments {
     }
     for (const { id, values, existing, state } of plan.products) {
       if (state === 'unchanged') continue;
-      if (existing) await tx.update(products).set({ ...productColumns(values), updatedAt: new Date() }).where(eq(products.id, id));
-      else await tx.insert(products).values({ id, ...productColumns(values) });
+      const [written] = existing
+        ? await tx.update(products).set({ ...productColumns(values), updatedAt: new Date() }).where(eq(products.id, id)).returning({ version: products.version })
+        : await tx.insert(products).values({ id, ...productColumns(values) }).returning({ version: products.version });
       await recordAudit(tx, actor, {
         action: existing ? 'product.update' : 'product.create',
         entityType: 'product',
         entityId: id,
-        before: existing ? { id, ...productValuesOfRow(existing) } : undefined,
-        after: { id, ...values },
+        before: existing ? { id, version: existing.version, ...productValuesOfRow(existing) } : undefined,
+        after: { id, version: written!.version, ...values },
       });
     }
     for (const { channel, existing, state } of plan.channels) {

@@ -124,6 +124,7 @@ export function toProductView(row: ProductRow, claimed: number, now = Date.now()
     claimed,
     excluded,
     onSale: !row.hidden && !excluded && inWindow,
+    version: row.version,
     updatedAt: row.updatedAt.toISOString(),
   };
 }
@@ -357,7 +358,7 @@ export class CatalogueAdmin {
           .insert(products)
           .values({ id, ...productColumns(values) })
           .returning();
-        await recordAudit(tx, actor, { action: 'product.create', entityType: 'product', entityId: id, after: { id, ...productValuesOfRow(created!) } });
+        await recordAudit(tx, actor, { action: 'product.create', entityType: 'product', entityId: id, after: { id, version: created!.version, ...productValuesOfRow(created!) } });
         return toProductView(created!, 0);
       });
     } catch (error) {
@@ -386,7 +387,13 @@ export class CatalogueAdmin {
           .set({ ...productColumns(after), updatedAt: sql`now()` })
           .where(eq(products.id, id))
           .returning();
-        await recordAudit(tx, actor, { action: 'product.update', entityType: 'product', entityId: id, before: { id, ...before }, after: { id, ...after } });
+        await recordAudit(tx, actor, {
+          action: 'product.update',
+          entityType: 'product',
+          entityId: id,
+          before: { id, version: row.version, ...before },
+          after: { id, version: updated!.version, ...after },
+        });
         return this.product(id, tx).then((view) => ({ ...view, updatedAt: updated!.updatedAt.toISOString() }));
       });
     } catch (error) {

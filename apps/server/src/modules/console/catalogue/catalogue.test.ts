@@ -260,13 +260,21 @@ describe.each(BACKENDS)('console catalogue (%s)', (backend) => {
   });
 
   it('updates a product (only what is given), with before and after in the audit log; 9521 cannot be switched on', async () => {
+    expect((await asAdmin<ProductView>('GET', `${BASE}/products/1013`)).body.data.version).toBe(1);
     const updated = await asAdmin<ProductView>('POST', `${BASE}/products/1013`, {
       body: { priceMinor: 1599, discountPriceMinor: 1199, sort: 5, names: { en: 'Gem chest', de: 'Edelsteintruhe' } },
     });
     expect(updated.body.data).toMatchObject({ id: 1013, priceMinor: 1599, discountPriceMinor: 1199, sort: 5, names: { en: 'Gem chest', de: 'Edelsteintruhe' } });
     expect(updated.body.data.missingNames).toHaveLength(20);
     const [entry] = await auditOf(shop, 'product', 1013);
-    expect(entry).toMatchObject({ action: 'product.update', before: { priceMinor: 1499, discountPriceMinor: 1299 }, after: { priceMinor: 1599, discountPriceMinor: 1199 } });
+    expect(entry).toMatchObject({
+      action: 'product.update',
+      before: { priceMinor: 1499, discountPriceMinor: 1299, version: 1 },
+      after: { priceMinor: 1599, discountPriceMinor: 1199, version: 2 },
+    });
+    // every change raises the version (the database does it: order lines name it); a save that changes nothing does not
+    expect(updated.body.data.version).toBe(2);
+    expect((await asAdmin<ProductView>('POST', `${BASE}/products/1013`, { body: { sort: 5 } })).body.data.version).toBe(2);
     const list = (await shop.api<ShopProduct[]>('POST', '/api/v1/product/list', { body: { appId: 10030, goodsType: 1 } })).body.data;
     expect(list[0]).toMatchObject({ id: 1013, productName: 'Gem chest', priceMinor: 1599, discountPriceMinor: 1199 });
 
@@ -275,7 +283,7 @@ describe.each(BACKENDS)('console catalogue (%s)', (backend) => {
     expect((await shop.api<ShopProduct[]>('POST', '/api/v1/product/list', { body: { appId: 10030, goodsType: 1 } })).body.data.map((p) => p.id)).not.toContain(1013);
     expect((await shop.api('POST', '/api/v1/product/detail', { body: { id: 1013 } })).body.code).toBe(404);
     expect((await asAdmin<{ items: ProductView[] }>('GET', `${BASE}/products?status=off`)).body.data.items.map((p) => p.id)).toEqual([1013]);
-    await asAdmin('POST', `${BASE}/products/1013`, { body: { hidden: false } });
+    expect((await asAdmin<ProductView>('POST', `${BASE}/products/1013`, { body: { hidden: false } })).body.data.version).toBe(4);
     expect((await shop.api('POST', '/api/v1/product/detail', { body: { id: 1013 } })).body.code).toBe(200);
 
     // product 9521: switched off, it can never be switched on again from the console; never sold either way

@@ -6,7 +6,6 @@ import {
   auditLog,
   duplicatePayments,
   jobs,
-  orderItems,
   orderStatusHistory,
   orders,
   paymentEvents,
@@ -17,6 +16,7 @@ import {
 } from '../../../db/schema.ts';
 import { notFound } from '../../../shared/domain-errors.ts';
 import { DELIVER_ORDER_JOB, REVOKE_ORDER_JOB } from '../../fulfilment/delivery.service.ts';
+import { orderLinesShown } from '../../orders/order-lines.ts';
 import { iso, refundableState, selectSummaries, toSummary, voucherPositions } from './order-views.ts';
 
 /** Audit entity types of the order's actions (order-actions.ts). */
@@ -83,10 +83,9 @@ export async function orderDetail(db: Db, orderId: number): Promise<ConsoleOrder
     .where(eq(orders.id, orderId))
     .limit(1);
   if (!row) throw notFound('orderNotFound');
-  const [[order], [player], items, history, events, deliveryJobs, refundRequest, [refund], seconds, ledger] = await Promise.all([
+  const [[order], [player], history, events, deliveryJobs, refundRequest, [refund], seconds, ledger] = await Promise.all([
     db.select().from(orders).where(eq(orders.id, orderId)),
     db.select({ email: users.email, mobile: users.mobile, blockedAt: users.blockedAt }).from(users).where(eq(users.id, row.userId)),
-    db.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.id)),
     db.select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, orderId)).orderBy(asc(orderStatusHistory.id)),
     db.select().from(paymentEvents).where(eq(paymentEvents.orderId, orderId)).orderBy(asc(paymentEvents.id)),
     jobsOfOrders(db, [DELIVER_ORDER_JOB, REVOKE_ORDER_JOB], [orderId]),
@@ -95,6 +94,8 @@ export async function orderDetail(db: Db, orderId: number): Promise<ConsoleOrder
     db.select().from(duplicatePayments).where(eq(duplicatePayments.orderId, orderId)).orderBy(asc(duplicatePayments.id)),
     db.select().from(voucherLedger).where(eq(voucherLedger.orderId, orderId)).orderBy(asc(voucherLedger.id)),
   ]);
+  // The console reads products in English; the order keeps the name the player read, in their language (ADR 0006).
+  const items = await orderLinesShown(db, [order!], 'en');
   const secondIds = seconds.map((second) => String(second.id));
   const actions = await db
     .select()
@@ -118,6 +119,7 @@ export async function orderDetail(db: Db, orderId: number): Promise<ConsoleOrder
       payChannelId: order!.payChannelId,
       regionCode: order!.regionCode,
       selectedRegionCode: order!.selectedRegionCode,
+      language: order!.language,
       expiresAt: iso(order!.expiresAt),
       deliveredAt: iso(order!.deliveredAt),
       deletedAt: iso(order!.deletedAt),
@@ -127,7 +129,9 @@ export async function orderDetail(db: Db, orderId: number): Promise<ConsoleOrder
     items: items.map((item) => ({
       id: item.id,
       productId: item.productId,
-      name: item.names['en'] ?? Object.values(item.names)[0] ?? '',
+      name: item.shownName,
+      orderedName: item.name,
+      productVersion: item.productVersion,
       goodsType: item.goodsType,
       categoryId: item.categoryId,
       quantity: item.quantity,

@@ -7,7 +7,7 @@ import type { DuplicatePaymentView, RefundView } from '@shop/contract/ops';
 import { BACKENDS, startShop, type ApiAnswer, type TestShop } from '../../../../test/harness.ts';
 import { asOperator, loginOperator, type TestOperator } from '../../../../test/console.ts';
 import { dbState, failDeliveries, playerWithRole } from '../../../../test/game.ts';
-import { balanceOf, channelOf, createOrder, newPlayer, press, waitForStatus, type Player, type ProviderName } from '../../../../test/shopping.ts';
+import { balanceOf, channelOf, createOrder, newPlayer, orderBody, press, vouchers, waitForStatus, type Player, type ProviderName } from '../../../../test/shopping.ts';
 import { postXsolla, xsollaPayment } from '../../../../test/webhooks.ts';
 import { signGameRequest } from '../../games/game-server-client.ts';
 
@@ -255,7 +255,10 @@ describe.each(BACKENDS)('console: orders and work queues (%s)', (backend) => {
     const detail = answer.body.data;
     expect(detail.order).toMatchObject({ id: orderId, orderSn, status: 3, provider: 'xsolla', currency: 'USD', paidAt: expect.any(String), deliveredAt: null });
     expect(detail.player.userId).toBe(detail.order.userId);
-    expect(detail.items).toEqual([expect.objectContaining({ quantity: 1, voucherAmount: vouchers, name: expect.any(String) })]);
+    expect(detail.items).toEqual([expect.objectContaining({ quantity: 1, voucherAmount: vouchers, name: expect.any(String), productVersion: expect.any(Number) })]);
+    // placed in English: the English name is the one the player read
+    expect(detail.order.language).toBe('en');
+    expect(detail.items[0]!.orderedName).toBe(detail.items[0]!.name);
     expect(detail.history.map((change) => [change.fromStatus, change.toStatus, change.event])).toEqual([
       [0, 2, 'paymentConfirmed'],
       [2, 3, 'delivered'],
@@ -271,6 +274,28 @@ describe.each(BACKENDS)('console: orders and work queues (%s)', (backend) => {
       await expectRefused(400, () => get(support, `/orders/${id}`));
     }
     await expectRefused(401, () => shop.api('GET', `${API}/orders/${orderId}`));
+  });
+
+  it("shows a German order's line by the product's English name now and by the name the player read, with the version sold", async () => {
+    const player = await newPlayer(shop);
+    const pack = (await vouchers(shop))[2]!;
+    const created = await shop.api<CreateOrderResult>('POST', '/api/v1/voucher/create/order', {
+      token: player.token,
+      headers: { 'accept-language': 'de' },
+      body: orderBody(player, pack, await channelOf(shop, 'xsolla')),
+    });
+    expect(created.body.code, JSON.stringify(created.body)).toBe(200);
+    const [product] = await rows<{ names: Record<string, string>; version: number }>(sql`SELECT names, version FROM products WHERE id = ${pack.id}`);
+    await shop.services.db.execute(sql`UPDATE products SET names = names || '{"en": "Renamed pack"}'::jsonb WHERE id = ${pack.id}`);
+    try {
+      const detail = (await get<ConsoleOrderDetail>(support, `/orders/${created.body.data.orderId}`)).body.data;
+      expect(detail.order.language).toBe('de');
+      expect(detail.items).toEqual([
+        expect.objectContaining({ productId: pack.id, name: 'Renamed pack', orderedName: product!.names.de, productVersion: product!.version }),
+      ]);
+    } finally {
+      await shop.services.db.execute(sql`UPDATE products SET names = ${JSON.stringify(product!.names)}::jsonb WHERE id = ${pack.id}`);
+    }
   });
 
   // --- refund through the provider --------------------------------------------------------------------------------------

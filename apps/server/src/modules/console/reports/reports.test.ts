@@ -116,6 +116,7 @@ describe.each(BACKENDS)('console reports (%s)', (backend) => {
         regionCode: order.region === undefined ? 'DE' : order.region,
         thirdChannelName: order.provider === undefined ? 'paypal' : order.provider,
         paidAt: order.paidAt,
+        language: 'en',
         createdAt: order.paidAt ?? new Date(),
       })
       .returning({ id: orders.id });
@@ -123,9 +124,8 @@ describe.each(BACKENDS)('console reports (%s)', (backend) => {
       order.lines.map((line) => ({
         orderId: row!.id,
         productId: line.productId,
-        names: { en: `product ${line.productId}` },
-        descs: {},
-        thumb: '',
+        name: `product ${line.productId}`,
+        productVersion: 1,
         categoryId: 1,
         goodsType: 2,
         quantity: line.quantity,
