@@ -9,6 +9,17 @@ const optionalText = z.string().trim().min(1).optional();
 /** A URL's host must be there (`redis://` alone parses as a URL). */
 const HOST_NAME = /^[^\s/?#]+$/;
 
+/** A time zone name both Node and PostgreSQL know (IANA, e.g. Europe/Berlin): Intl refuses anything else. */
+function isTimeZone(zone: string): boolean {
+  if (!/^[A-Za-z][A-Za-z0-9_+\-/]{0,63}$/.test(zone)) return false;
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 const EnvSchema = z.object({
   SHOP_ENV: z.enum(['production', 'test', 'development']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -51,6 +62,12 @@ const EnvSchema = z.object({
   /** At least a day: the code limits count the sends of the last 24 hours. */
   RETENTION_VERIFICATION_DAYS: z.coerce.number().int().min(1).max(3650).default(7),
   RETENTION_ANALYTICS_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+  /** The publisher's time zone (IANA name): the days of reports and of the dashboard start at its midnight. */
+  REPORT_TIME_ZONE: z
+    .string()
+    .trim()
+    .default('UTC')
+    .refine((zone) => isTimeZone(zone), 'must be an IANA time zone name, e.g. UTC or Asia/Shanghai'),
   /** JSON object appId -> launch secret; games listed here require signed voucher links. */
   GAME_LAUNCH_SECRETS: z.string().optional(),
   SANDBOX: z.enum(['embedded', 'off']).optional(),
@@ -285,6 +302,8 @@ export interface AppConfig {
   jobsPollMs: number;
   reconciliation: ReconciliationConfig;
   retention: RetentionConfig;
+  /** REPORT_TIME_ZONE: the IANA zone whose days reports and the dashboard count in. */
+  reportTimeZone: string;
   /** Bearer token of GET /metrics; unset (outside production only): /metrics is open. */
   metricsToken?: string;
   /** How long a SIGTERM/SIGINT shutdown may take before the process exits anyway (main.ts). */
@@ -445,6 +464,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, sandbox?: Sandb
       verificationDays: e.RETENTION_VERIFICATION_DAYS,
       analyticsDays: e.RETENTION_ANALYTICS_DAYS,
     },
+    reportTimeZone: e.REPORT_TIME_ZONE,
     gameLaunchSecrets,
     sandbox: { embedded },
     iframePayment: e.IFRAME_PAYMENT,

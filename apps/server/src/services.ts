@@ -42,6 +42,8 @@ import { ProductsService } from './modules/shop/products.service.ts';
 import { ShopOrdersService } from './modules/shop/shop-orders.service.ts';
 import { RepeatOrderService } from './modules/shop/repeat-order.service.ts';
 import { OperatorsService } from './modules/console/access/operators.service.ts';
+import { AnalyticsDashboard } from './modules/console/analytics/analytics.service.ts';
+import { ReportsService } from './modules/console/reports/reports.service.ts';
 
 export interface Services {
   config: AppConfig;
@@ -85,6 +87,8 @@ export interface Services {
   idempotency: IdempotencyKeys;
   retention: Retention;
   operators: OperatorsService;
+  /** The publisher's dashboard (console analytics); its money figures come from the sales report. */
+  dashboard: AnalyticsDashboard;
 }
 
 export interface ServiceOverrides {
@@ -184,5 +188,6 @@ export function createServices(config: AppConfig, database: Database, log: Fasti
     idempotency,
     retention,
     operators: new OperatorsService(db, { publicUrl: config.publicUrl, ...config.console }),
+    dashboard: new AnalyticsDashboard(db, new ReportsService(db), config.reportTimeZone),
   };
 }
