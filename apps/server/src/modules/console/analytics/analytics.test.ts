@@ -85,13 +85,15 @@ describe.each(BACKENDS)('console analytics summary (%s)', (backend) => {
     happenings.sort((a, b) => a.at - b.at);
 
     const orderIds = new Map<number, { id: number; pay: number; currency: string }>();
+    // One transaction: the same rows and trigger order, without a commit per row.
+    await shop.services.db.transaction(async (db) => {
     for (const happening of happenings) {
       const at = new Date(happening.at);
       if (happening.kind === 'view') {
-        await shop.services.db.insert(analyticsEvents).values({ name: 'page_view', payload: { path: happening.path }, userId: happening.userId, appId: happening.appId, createdAt: at });
+        await db.insert(analyticsEvents).values({ name: 'page_view', payload: { path: happening.path }, userId: happening.userId, appId: happening.appId, createdAt: at });
       } else if (happening.kind === 'order') {
         const status = { paid: 1, unpaid: 0, expired: 4, cancelled: 5, failed: 7, gift: 1 }[happening.fate];
-        const [row] = await shop.services.db
+        const [row] = await db
           .insert(orders)
           .values({
             orderSn: `ANL${process.pid}${Date.now()}${happening.key}`.padEnd(16, '0'),
@@ -107,7 +109,7 @@ describe.each(BACKENDS)('console analytics summary (%s)', (backend) => {
             createdAt: at,
           })
           .returning({ id: orders.id });
-        await shop.services.db.insert(orderItems).values({
+        await db.insert(orderItems).values({
           orderId: row!.id,
           productId: happening.productId,
           names: { en: `product ${happening.productId}` },
@@ -123,10 +125,10 @@ describe.each(BACKENDS)('console analytics summary (%s)', (backend) => {
         orderIds.set(happening.key, { id: row!.id, pay: happening.pay, currency: happening.currency });
       } else if (happening.kind === 'pay') {
         // As the order state machine does: status and paid_at in one update (the trigger counts the payment).
-        await shop.services.db.execute(sql`UPDATE orders SET status = 3, paid_at = ${at.toISOString()}::timestamptz WHERE id = ${orderIds.get(happening.key)!.id}`);
+        await db.execute(sql`UPDATE orders SET status = 3, paid_at = ${at.toISOString()}::timestamptz WHERE id = ${orderIds.get(happening.key)!.id}`);
       } else {
         const order = orderIds.get(happening.key)!;
-        await shop.services.db.insert(refunds).values({
+        await db.insert(refunds).values({
           orderId: order.id,
           provider: 'paypal',
           status: happening.completed ? 'completed' : 'pending',
@@ -136,9 +138,10 @@ describe.each(BACKENDS)('console analytics summary (%s)', (backend) => {
           createdAt: at,
           completedAt: happening.completed ? at : null,
         });
-        if (happening.completed) await shop.services.db.execute(sql`UPDATE orders SET status = 9 WHERE id = ${order.id}`);
+        if (happening.completed) await db.execute(sql`UPDATE orders SET status = 9 WHERE id = ${order.id}`);
       }
     }
+    });
   }
 
   /** The period's figures computed from the raw rows alone (orders, refunds, analytics_events), in `zone`'s days. */
@@ -210,7 +213,7 @@ describe.each(BACKENDS)('console analytics summary (%s)', (backend) => {
     shop = await startShop(backend);
     [finance, support] = await Promise.all([loginOperator(shop, 'finance'), loginOperator(shop, 'support')]);
     await generate();
-  });
+  }, 240_000);
 
   afterAll(async () => {
     await shop?.close();
