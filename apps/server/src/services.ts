@@ -43,6 +43,8 @@ import { ShopOrdersService } from './modules/shop/shop-orders.service.ts';
 import { RepeatOrderService } from './modules/shop/repeat-order.service.ts';
 import { OperatorsService } from './modules/console/access/operators.service.ts';
 import { FOLD_SALES_ROLLUPS_JOB, SalesRollups } from './modules/console/reports/sales-rollups.ts';
+import { AnalyticsDashboard } from './modules/console/analytics/analytics.service.ts';
+import { ReportsService } from './modules/console/reports/reports.service.ts';
 
 export interface Services {
   config: AppConfig;
@@ -87,6 +89,8 @@ export interface Services {
   retention: Retention;
   salesRollups: SalesRollups;
   operators: OperatorsService;
+  /** The publisher's dashboard (console analytics); its money figures come from the sales report. */
+  dashboard: AnalyticsDashboard;
 }
 
 export interface ServiceOverrides {
@@ -189,5 +193,6 @@ export function createServices(config: AppConfig, database: Database, log: Fasti
     retention,
     salesRollups,
     operators: new OperatorsService(db, { publicUrl: config.publicUrl, ...config.console }),
+    dashboard: new AnalyticsDashboard(db, new ReportsService(db), config.reportTimeZone),
   };
 }

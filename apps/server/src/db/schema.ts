@@ -3,6 +3,7 @@ import {
   customType,
   date,
   bigint,
+  date,
   bigserial,
   boolean,
   char,
@@ -689,9 +690,59 @@ export const analyticsEvents = pgTable(
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
     clientTime: timestamp('client_time', { withTimezone: true, mode: 'date' }),
     userAgent: text('user_agent'),
+    /** The signed-in player and the game of a page view (null: anonymous, or an event from before they were recorded). */
+    userId: ref('user_id'),
+    appId: integer('app_id'),
     createdAt: createdAt(),
   },
   (t) => [index('analytics_events_name_created_idx').on(t.name, t.createdAt)],
+);
+
+/**
+ * The day the dashboard's days are cut in (REPORT_TIME_ZONE), one row; the triggers that fill the player activity
+ * tables read it (migration 0022, docs/adr/0005-publisher-dashboard.md).
+ */
+export const reportSettings = pgTable(
+  'report_settings',
+  {
+    id: boolean('id').primaryKey().default(true),
+    timeZone: text('time_zone').notNull(),
+  },
+  (t) => [check('report_settings_one_row_check', sql`${t.id}`)],
+);
+
+/** What a player did: 1 active, 2 opened the store, 3 ordered, 4 paid (free gifts are never 3 nor 4). */
+export const PlayerActivityKind = { ACTIVE: 1, STORE: 2, ORDERED: 3, PAID: 4 } as const;
+
+/**
+ * Per game (0: any game), kind and player: the last day (in report_settings' zone) the player did it. Kept by the
+ * triggers on orders and analytics_events.
+ */
+export const playerActivityLast = pgTable(
+  'player_activity_last',
+  {
+    appId: integer('app_id').notNull(),
+    kind: smallint('kind').notNull(),
+    userId: ref('user_id').notNull(),
+    lastDay: date('last_day', { mode: 'string' }).notNull(),
+  },
+  (t) => [primaryKey({ name: 'player_activity_last_pk', columns: [t.appId, t.kind, t.userId] })],
+);
+
+/**
+ * Players who did `kind` on `day` whose day before that was `previous_day` ('-infinity': never before): the distinct
+ * players of days [a, b] are the sum over those days of the rows with previous_day < a.
+ */
+export const playerActivityDays = pgTable(
+  'player_activity_days',
+  {
+    appId: integer('app_id').notNull(),
+    kind: smallint('kind').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    previousDay: date('previous_day', { mode: 'string' }).notNull(),
+    players: integer('players').notNull(),
+  },
+  (t) => [primaryKey({ name: 'player_activity_days_pk', columns: [t.appId, t.kind, t.day, t.previousDay] })],
 );
 
 /**

@@ -7,6 +7,9 @@ export interface AnalyticsEventInput {
   payload: Record<string, unknown>;
   clientTime?: Date;
   userAgent?: string;
+  /** The signed-in player and their game (page views): the activity triggers count the player (migration 0022). */
+  userId?: number;
+  appId?: number;
 }
 
 /** Stores one page view or purchase event the web app reported (docs/decisions.md, "Analytics events stored by the shop"). */
@@ -17,5 +20,7 @@ export async function recordAnalyticsEvent(db: Db, event: AnalyticsEventInput): 
     payload: event.payload,
     clientTime: event.clientTime ?? null,
     userAgent: event.userAgent?.slice(0, 300) ?? null,
+    userId: event.userId ?? null,
+    appId: event.appId ?? null,
   });
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../../services.ts';
 import { registerConsoleAccessRoutes } from './access/access.routes.ts';
+import { registerConsoleAnalyticsRoutes } from './analytics/analytics.routes.ts';
 import { registerConsoleCatalogueRoutes } from './catalogue/catalogue.routes.ts';
 import { registerConsoleOrdersRoutes } from './orders/orders.routes.ts';
 import { registerConsolePlayersRoutes } from './players/players.routes.ts';
@@ -16,4 +17,5 @@ export function registerConsoleRoutes(app: FastifyInstance, services: Services):
   registerConsoleOrdersRoutes(app, services);
   registerConsolePlayersRoutes(app, services);
   registerConsoleReportsRoutes(app, services);
+  registerConsoleAnalyticsRoutes(app, services);
 }

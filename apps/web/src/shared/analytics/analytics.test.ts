@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AnalyticsEventBody, analyticsEvent } from '@shop/contract/analytics';
+import { localStore } from '../storage/storage';
 import { ANALYTICS_EVENT_PATH, setAnalyticsSink, trackPageView, trackPurchase } from './analytics';
 
 describe('analytics', () => {
@@ -27,6 +28,21 @@ describe('analytics', () => {
     trackPageView('/shoppingCart', 'production');
     trackPageView('/my', 'production');
     expect(sink).toHaveBeenCalledTimes(2);
+  });
+
+  it("names a signed-in player's game and sends their token with the view", () => {
+    localStore().setItem('uinfo', JSON.stringify({ appId: 7, roleId: 'r1', serverId: 's1', accountId: 'a1', userLevel: 3 }));
+    localStore().setItem('token', JSON.stringify({ data: { token: 'abc', tokenHead: 'Bearer ', expiresIn: 1800 }, time: Date.now(), maxAge: 1_800_000 }));
+    try {
+      const sink = vi.fn();
+      setAnalyticsSink(sink);
+      trackPageView('/voucher', 'production');
+      expect(sink).toHaveBeenCalledWith('page_view', expect.objectContaining({ path: '/voucher', appId: 7 }), 'Bearer abc');
+      expect(AnalyticsEventBody.safeParse({ name: 'page_view', payload: sink.mock.calls[0]![1] }).success).toBe(true);
+    } finally {
+      localStore().removeItem('uinfo');
+      localStore().removeItem('token');
+    }
   });
 
   it('never throws when the sink does', () => {

@@ -1,0 +1,182 @@
+import { sql } from 'drizzle-orm';
+import {
+  MAX_DASHBOARD_DAYS,
+  type AnalyticsSplit,
+  type AnalyticsSummary,
+  type AnalyticsSummaryQuery,
+  type Conversion,
+  type CurrencyFigures,
+  type PeriodFigures,
+  type PlayerFigures,
+} from '@shop/contract/console/analytics';
+import { reportDays, type SalesFigures, type SalesReport } from '@shop/contract/console/reports';
+import type { Db } from '../../../db/client.ts';
+import { PlayerActivityKind } from '../../../db/schema.ts';
+import { invalid } from '../../../shared/domain-errors.ts';
+import { currencyDigits } from '../../../shared/money.ts';
+import type { ReportsService } from '../reports/reports.service.ts';
+
+type Rows<T> = { rows: T[] };
+const rowsOf = <T>(result: unknown) => (result as Rows<T>).rows;
+const num = (value: unknown) => (value === null || value === undefined ? 0 : Number(value));
+
+const DAY_MS = 86_400_000;
+/** `day` (YYYY-MM-DD) moved by `days` calendar days. */
+const shiftDay = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+
+/** A whole number of minor units, or null when there is nothing to divide by. */
+const average = (amount: number, count: number) => (count > 0 ? Math.round(amount / count) : null);
+const ratio = (part: number, whole: number) => (whole > 0 ? part / whole : null);
+
+/** The splits of the dashboard: each is one call of the sales report grouped that way. */
+const SPLITS: readonly AnalyticsSplit[] = ['currency', 'country', 'source', 'provider', 'product'];
+
+const noPlayers = (): PlayerFigures => ({ activePlayers: 0, storeVisitors: 0, orderingPlayers: 0, payingPlayers: 0, firstTimePayers: 0 });
+
+/**
+ * The publisher's dashboard (docs/adr/0005-publisher-dashboard.md). Money comes from the sales report (one call per split
+ * and period, so the dashboard and the reports always agree); distinct players from player_activity_days, which the
+ * triggers on orders and analytics_events keep (migration 0022): a period's distinct players are read from at most a
+ * row per day and earlier day, never from the orders or events themselves.
+ */
+export class AnalyticsDashboard {
+  constructor(
+    private readonly db: Db,
+    private readonly reports: ReportsService,
+    private readonly timeZone: string,
+  ) {}
+
+  /**
+   * Makes the activity tables count days in REPORT_TIME_ZONE: when the database still counts in another zone (first
+   * start, or the setting changed), both tables are rebuilt from the orders and the analytics events still kept. Answers
+   * whether it rebuilt.
+   */
+  async alignTimeZone(): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      const [settings] = rowsOf<{ time_zone: string }>(await tx.execute(sql`SELECT time_zone FROM report_settings FOR UPDATE`));
+      if (settings?.time_zone === this.timeZone) return false;
+      await tx.execute(sql`UPDATE report_settings SET time_zone = ${this.timeZone}`);
+      await tx.execute(sql`SELECT rebuild_player_activity()`);
+      return true;
+    });
+  }
+
+  async summary(query: AnalyticsSummaryQuery): Promise<AnalyticsSummary> {
+    const days = reportDays(query.from, query.to);
+    if (days < 1) throw invalid('reportRangeReversed');
+    if (days > MAX_DASHBOARD_DAYS) throw invalid('reportRangeTooLong', { count: MAX_DASHBOARD_DAYS });
+    if (query.appId !== undefined) {
+      const known = rowsOf(await this.db.execute(sql`SELECT 1 FROM games WHERE app_id = ${query.appId}`));
+      if (!known.length) throw invalid('unknownGame');
+    }
+    const previous = { from: shiftDay(query.from, -days), to: shiftDay(query.from, -1) };
+    const sales = (period: { from: string; to: string }, groupBy: AnalyticsSplit) =>
+      this.reports.sales({ ...period, groupBy, refundBasis: 'refunded', ...(query.appId !== undefined ? { appId: query.appId } : {}) });
+
+    const [players, dailyPlayers, previousSales, ...splitReports] = await Promise.all([
+      this.players(query.appId ?? 0, previous.from, query.from, query.to),
+      this.dailyPlayers(query.appId ?? 0, query.from, query.to),
+      sales(previous, 'currency'),
+      ...SPLITS.map((split) => sales(query, split)),
+    ]);
+    const currentSales = splitReports[0]!;
+    const current = periodFigures(query, players.current, currentSales);
+    const before = periodFigures(previous, players.previous, previousSales);
+    const currencies = [...new Set([...current.money, ...before.money].map((figures) => figures.currency))].sort();
+    return {
+      appId: query.appId ?? null,
+      timeZone: this.timeZone,
+      generatedAt: new Date().toISOString(),
+      currencyDigits: Object.fromEntries(currencies.map((currency) => [currency, currencyDigits(currency)])),
+      games: currentSales.games,
+      current,
+      previous: before,
+      dailyMoney: currentSales.daily.map((figures) => ({
+        day: figures.day,
+        currency: figures.currency,
+        gross: figures.gross,
+        refunds: figures.refunds,
+        net: figures.net,
+        orders: figures.orders - figures.freeOrders,
+      })),
+      dailyPlayers,
+      splits: Object.fromEntries(SPLITS.map((split, index) => [split, splitReports[index]!.rows])) as AnalyticsSummary['splits'],
+    };
+  }
+
+  /**
+   * Distinct players of the current period [from, to] and of the previous one [previousFrom, from - 1], per kind: a
+   * row (day, previous_day) holds the players active on `day` whose day before was `previous_day`, so those of a
+   * period are the period's rows whose previous_day is before the period; first-timers have none ('-infinity').
+   */
+  private async players(appId: number, previousFrom: string, from: string, to: string): Promise<{ current: PlayerFigures; previous: PlayerFigures }> {
+    const rows = rowsOf<{ kind: unknown; current: unknown; current_first: unknown; previous: unknown; previous_first: unknown }>(
+      await this.db.execute(sql`
+        SELECT kind,
+               sum(players) FILTER (WHERE day >= ${from}::date AND previous_day < ${from}::date) AS current,
+               sum(players) FILTER (WHERE day >= ${from}::date AND previous_day = '-infinity') AS current_first,
+               sum(players) FILTER (WHERE day < ${from}::date AND previous_day < ${previousFrom}::date) AS previous,
+               sum(players) FILTER (WHERE day < ${from}::date AND previous_day = '-infinity') AS previous_first
+          FROM player_activity_days
+         WHERE app_id = ${appId} AND day BETWEEN ${previousFrom}::date AND ${to}::date
+         GROUP BY kind`),
+    );
+    const current = noPlayers();
+    const previous = noPlayers();
+    for (const row of rows) {
+      const kind = num(row.kind);
+      const set = (figures: PlayerFigures, players: unknown, firstTime: unknown) => {
+        if (kind === PlayerActivityKind.ACTIVE) figures.activePlayers = num(players);
+        else if (kind === PlayerActivityKind.STORE) figures.storeVisitors = num(players);
+        else if (kind === PlayerActivityKind.ORDERED) figures.orderingPlayers = num(players);
+        else if (kind === PlayerActivityKind.PAID) {
+          figures.payingPlayers = num(players);
+          figures.firstTimePayers = num(firstTime);
+        }
+      };
+      set(current, row.current, row.current_first);
+      set(previous, row.previous, row.previous_first);
+    }
+    return { current, previous };
+  }
+
+  /** Each day's distinct active and paying players (a day's rows are that day's players, whatever their previous day). */
+  private async dailyPlayers(appId: number, from: string, to: string): Promise<AnalyticsSummary['dailyPlayers']> {
+    const rows = rowsOf<{ day: string; active: unknown; paying: unknown }>(
+      await this.db.execute(sql`
+        SELECT to_char(day, 'YYYY-MM-DD') AS day,
+               coalesce(sum(players) FILTER (WHERE kind = ${PlayerActivityKind.ACTIVE}), 0) AS active,
+               coalesce(sum(players) FILTER (WHERE kind = ${PlayerActivityKind.PAID}), 0) AS paying
+          FROM player_activity_days
+         WHERE app_id = ${appId} AND kind IN (${PlayerActivityKind.ACTIVE}, ${PlayerActivityKind.PAID}) AND day BETWEEN ${from}::date AND ${to}::date
+         GROUP BY day
+         ORDER BY day`),
+    );
+    return rows.map((row) => ({ day: row.day, activePlayers: num(row.active), payingPlayers: num(row.paying) }));
+  }
+}
+
+/** A period's figures: its players, the funnel, and per currency the money of the sales report with its averages. */
+function periodFigures(period: { from: string; to: string }, players: PlayerFigures, sales: SalesReport): PeriodFigures {
+  const money = sales.totals.map((totals: SalesFigures): CurrencyFigures => {
+    const orders = totals.orders - totals.freeOrders;
+    return {
+      currency: totals.currency,
+      orders,
+      freeOrders: totals.freeOrders,
+      gross: totals.gross,
+      refundCount: totals.refundCount,
+      refunds: totals.refunds,
+      net: totals.net,
+      averageOrderValue: average(totals.gross, orders),
+      arppu: average(totals.net, players.payingPlayers),
+      arpu: average(totals.net, players.activePlayers),
+    };
+  });
+  const conversion: Conversion = {
+    visitToOrder: ratio(players.orderingPlayers, players.storeVisitors),
+    orderToPaid: ratio(players.payingPlayers, players.orderingPlayers),
+    visitToPaid: ratio(players.payingPlayers, players.storeVisitors),
+  };
+  return { from: period.from, to: period.to, players, conversion, orderCount: money.reduce((sum, figures) => sum + figures.orders, 0), money };
+}
