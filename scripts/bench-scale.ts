@@ -26,7 +26,7 @@ import { RELAXED_RATE_LIMITS } from '../apps/server/test/relaxed-limits.ts';
 import { cleanupAll, installExitHandlers, onCleanup } from './bench/cleanup.ts';
 import { startServer } from './bench/processes.ts';
 import { datasetOf, generateDataset, GENERATOR_VERSION, type DatasetSize, type Execute, type TableFigure } from './bench/scale/dataset.ts';
-import { CONSOLE_OPERATIONS, PLAYER_OPERATIONS, type Operation, type Request, type Samples } from './bench/scale/operations.ts';
+import { CONSOLE_OPERATIONS, PLAYER_OPERATIONS, sampleStatements, samplesFrom, type Operation, type Request, type Samples } from './bench/scale/operations.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const int = (value: string | undefined, fallback: number) => (Number.isSafeInteger(Number(value)) && Number(value) > 0 ? Number(value) : fallback);
@@ -122,27 +122,9 @@ async function ensureDataset(url: string, size: DatasetSize): Promise<SizeResult
 const SAMPLE_PLAYERS = 40;
 
 async function pickSamples(client: pg.Client): Promise<Omit<Samples, 'tokens'>> {
-  const anchor = (await client.query(`SELECT to_char(anchor AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day FROM scale_bench.dataset`)).rows[0].day as string;
-  // orders at random over the whole history (ids are dense), with their player and role
-  const { rows } = await client.query(`
-    SELECT o.id, o.order_sn, o.user_id, o.game_account_id, o.app_id, coalesce(u.email, u.mobile) AS contact, ga.role_id, ga.role_name
-    FROM (SELECT DISTINCT 1 + floor(random() * (SELECT max(id) FROM orders))::bigint AS id FROM generate_series(1, ${SAMPLE_PLAYERS})) r
-    JOIN orders o ON o.id = r.id JOIN users u ON u.id = o.user_id JOIN game_accounts ga ON ga.id = o.game_account_id`);
-  const busy = await client.query(`SELECT game_account_id FROM voucher_accounts ORDER BY balance DESC LIMIT 10`);
-  return {
-    today: anchor,
-    orders: rows.map((row) => ({ id: Number(row.id), orderSn: row.order_sn, userId: Number(row.user_id), gameAccountId: Number(row.game_account_id) })),
-    players: rows.map((row) => ({
-      userId: Number(row.user_id),
-      contact: row.contact,
-      roleId: row.role_id,
-      roleName: row.role_name,
-      gameAccountId: Number(row.game_account_id),
-      appId: Number(row.app_id),
-      orderId: Number(row.id),
-    })),
-    busyRoles: busy.rows.map((row) => Number(row.game_account_id)),
-  };
+  const statements = sampleStatements(SAMPLE_PLAYERS);
+  const today = String((await client.query(statements.today)).rows[0].day);
+  return samplesFrom(today, (await client.query(statements.orders)).rows, (await client.query(statements.busyRoles)).rows);
 }
 
 /** The configuration the measured server runs with (its environment), for the services the bench builds itself. */

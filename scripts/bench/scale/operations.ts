@@ -27,6 +27,37 @@ export interface Operation {
   request: (samples: Samples, i: number) => Request;
 }
 
+/**
+ * Orders at random over the whole history (ids are dense) with their player and role, and the roles with the largest
+ * balances (the longest ledgers): the rows the samples ask about. `count` orders at most.
+ */
+export const sampleStatements = (count: number) => ({
+  today: `SELECT to_char(anchor AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day FROM scale_bench.dataset`,
+  orders: `
+    SELECT o.id, o.order_sn, o.user_id, o.game_account_id, o.app_id, coalesce(u.email, u.mobile) AS contact, ga.role_id, ga.role_name
+    FROM (SELECT DISTINCT 1 + floor(random() * (SELECT max(id) FROM orders))::bigint AS id FROM generate_series(1, ${count})) r
+    JOIN orders o ON o.id = r.id JOIN users u ON u.id = o.user_id JOIN game_accounts ga ON ga.id = o.game_account_id`,
+  busyRoles: `SELECT game_account_id FROM voucher_accounts ORDER BY balance DESC LIMIT 10`,
+});
+
+/** The samples from the rows of sampleStatements. */
+export function samplesFrom(today: string, orders: Record<string, unknown>[], busyRoles: Record<string, unknown>[]): Omit<Samples, 'tokens'> {
+  return {
+    today,
+    orders: orders.map((row) => ({ id: Number(row['id']), orderSn: String(row['order_sn']), userId: Number(row['user_id']), gameAccountId: Number(row['game_account_id']) })),
+    players: orders.map((row) => ({
+      userId: Number(row['user_id']),
+      contact: String(row['contact']),
+      roleId: String(row['role_id']),
+      roleName: String(row['role_name']),
+      gameAccountId: Number(row['game_account_id']),
+      appId: Number(row['app_id']),
+      orderId: Number(row['id']),
+    })),
+    busyRoles: busyRoles.map((row) => Number(row['game_account_id'])),
+  };
+}
+
 const pick = <T>(list: T[], i: number): T => list[i % list.length]!;
 const daysBefore = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
 const get = (path: string): Request => ({ method: 'GET', path });
