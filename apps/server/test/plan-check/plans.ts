@@ -54,6 +54,8 @@ export const withParameters = (text: string, params: unknown[]) => text.replace(
 interface PlanNode {
   'Node Type': string;
   'Relation Name'?: string;
+  'Index Name'?: string;
+  'Index Cond'?: string;
   Plans?: PlanNode[];
 }
 
@@ -64,15 +66,25 @@ export interface Offence {
   statement: string;
 }
 
+/** Nodes that pass a Limit's early stop down to the scan below them (anything else reads its input whole first). */
+const STREAMING = new Set(['Limit', 'Result', 'Nested Loop', 'Subquery Scan', 'Append', 'Merge Append', 'Gather Merge', 'Memoize', 'LockRows']);
+
 /**
- * The whole reads of growing tables in a plan: with seq scans disabled, a Seq Scan that remains has no index to use.
- * (Index scans without a condition are not counted: with seq scans penalised the planner picks them for joins it would
- * never plan so with real statistics; the bench's figures catch what they cost.)
+ * The whole reads of growing tables in a plan: a Seq Scan (with seq scans disabled, one that remains has no index to
+ * use), and a scan of a whole index, without an index condition, that no Limit stops early (what the planner reads
+ * instead of the table when the filter has no index). A partial index's own predicate is its condition: not counted.
  */
-function wholeTableReads(node: PlanNode): { table: string; scan: string }[] {
+function wholeTableReads(node: PlanNode, limited: boolean, partialIndexes: Set<string>): { table: string; scan: string }[] {
   const table = node['Relation Name'];
-  const found = table && GROWING_TABLES.has(table) && node['Node Type'] === 'Seq Scan' ? [{ table, scan: 'Seq Scan' }] : [];
-  for (const child of node.Plans ?? []) found.push(...wholeTableReads(child));
+  const found: { table: string; scan: string }[] = [];
+  if (table && GROWING_TABLES.has(table)) {
+    if (node['Node Type'] === 'Seq Scan') found.push({ table, scan: 'Seq Scan' });
+    const indexScan = node['Node Type'] === 'Index Scan' || node['Node Type'] === 'Index Only Scan';
+    const index = node['Index Name'] ?? '';
+    if (indexScan && !node['Index Cond'] && !limited && !partialIndexes.has(index)) found.push({ table, scan: `whole index ${index}` });
+  }
+  const passes = node['Node Type'] === 'Limit' || (limited && STREAMING.has(node['Node Type']));
+  for (const child of node.Plans ?? []) found.push(...wholeTableReads(child, passes, partialIndexes));
   return found;
 }
 
@@ -87,6 +99,8 @@ export async function offences(db: Db, statements: CapturedStatement[]): Promise
   const seen = new Set<string>();
   await db.transaction(async (tx) => {
     await tx.execute(sql`SET LOCAL enable_seqscan = off`);
+    const partial = (await tx.execute(sql`SELECT indexrelid::regclass::text AS name FROM pg_index WHERE indpred IS NOT NULL`)) as unknown as { rows: { name: string }[] };
+    const partialIndexes = new Set(partial.rows.map((row) => row.name));
     for (const statement of statements) {
       if (!EXPLAINABLE.test(statement.text)) continue;
       const text = withParameters(statement.text, statement.params);
@@ -96,7 +110,7 @@ export async function offences(db: Db, statements: CapturedStatement[]): Promise
       const result = (await tx.execute(sql.raw(`EXPLAIN (FORMAT JSON) ${text}`))) as unknown as { rows: Record<string, unknown>[] };
       const raw = result.rows[0]!['QUERY PLAN'];
       const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan: PlanNode }[];
-      for (const read of wholeTableReads(plan[0]!.Plan)) {
+      for (const read of wholeTableReads(plan[0]!.Plan, false, partialIndexes)) {
         found.push({ operation: statement.operation, ...read, statement: statement.text.replace(/\s+/g, ' ').trim() });
       }
     }
