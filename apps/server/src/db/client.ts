@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { sql } from 'drizzle-orm';
+import { sql, type Logger } from 'drizzle-orm';
 import * as schema from './schema.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -40,7 +40,14 @@ const MIGRATIONS = fileURLToPath(new URL('./migrations', import.meta.url));
 /** Serialises migrations when several instances start against one PostgreSQL. */
 const MIGRATION_LOCK_ID = 727_001;
 
-export async function openDatabase(options: { url?: string; dataDir: string; poolSize?: number; queryTimeoutMs?: number }): Promise<Database> {
+export async function openDatabase(options: {
+  url?: string;
+  dataDir: string;
+  poolSize?: number;
+  queryTimeoutMs?: number;
+  /** Told every statement the shop's queries send, with its parameters (the plan check captures them this way). */
+  logger?: Logger;
+}): Promise<Database> {
   if (options.url) {
     const { default: pg } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
@@ -69,7 +76,7 @@ export async function openDatabase(options: { url?: string; dataDir: string; poo
     // only covers idle clients: a client checked out for a transaction emits 'error' on itself when its socket dies.
     pool.on('error', () => undefined);
     pool.on('connect', (client) => client.on('error', () => undefined));
-    const db = drizzle({ client: pool, schema }) as unknown as Db;
+    const db = drizzle({ client: pool, schema, logger: options.logger }) as unknown as Db;
     const countersPool = new TransactionSafePool(counter, {
       connectionString: options.url,
       max: 4,
@@ -110,7 +117,7 @@ export async function openDatabase(options: { url?: string; dataDir: string; poo
   // Same bigint parsing as for PostgreSQL so both backends return identical rows.
   await client.waitReady;
   const counter = countStatements(client);
-  const db = drizzle({ client, schema }) as unknown as Db;
+  const db = drizzle({ client, schema, logger: options.logger }) as unknown as Db;
   await migrate(db as never, { migrationsFolder: MIGRATIONS });
   return {
     db,
