@@ -144,7 +144,8 @@ export async function placeOrder(db: DirectDb, fixture: DirectFixture, player: D
         sessionId: null,
         expirySeconds: 1800,
         unpaidCap: fixture.unpaidCap,
-        lines: [itemOf(product, 1, true)],
+        language: 'en',
+        lines: [itemOf(product, 1, true, 'en')],
       }),
     )
   ).rows;

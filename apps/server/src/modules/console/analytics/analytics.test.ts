@@ -97,6 +97,7 @@ describe.each(BACKENDS)('console analytics summary (%s)', (backend) => {
           .insert(orders)
           .values({
             orderSn: `ANL${process.pid}${Date.now()}${happening.key}`.padEnd(16, '0'),
+            language: 'en',
             userId: happening.userId,
             appId: happening.appId,
             orderSource: happening.source,
@@ -112,9 +113,8 @@ describe.each(BACKENDS)('console analytics summary (%s)', (backend) => {
         await db.insert(orderItems).values({
           orderId: row!.id,
           productId: happening.productId,
-          names: { en: `product ${happening.productId}` },
-          descs: {},
-          thumb: '',
+          name: `product ${happening.productId}`,
+          productVersion: 1,
           categoryId: 1,
           goodsType: 2,
           quantity: 1,

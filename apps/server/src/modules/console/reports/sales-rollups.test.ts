@@ -175,6 +175,7 @@ describe.each(BACKENDS)('sales rollups (%s)', (backend) => {
       .insert(orders)
       .values({
         orderSn: `ROL${process.pid}${Date.now()}${++seq}`.padEnd(16, '0'),
+        language: 'en',
         userId,
         appId: order.appId,
         gameAccountId,
@@ -191,9 +192,8 @@ describe.each(BACKENDS)('sales rollups (%s)', (backend) => {
       lines.map((line) => ({
         orderId: row!.id,
         productId: line.productId,
-        names: { en: `p${line.productId}` },
-        descs: {},
-        thumb: '',
+        name: `p${line.productId}`,
+        productVersion: 1,
         categoryId: 1,
         goodsType: 2,
         quantity: line.quantity,
