@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { currencyCode, int4Id, plainString, regionCode } from '../fields.ts';
 import { defineRoute } from '../route.ts';
 import { Permission } from './access.ts';
+import { cursorPaging, pageLinks, TimedCursor } from './paging.ts';
 
 /**
  * The console's reports (finance): sales and refunds over a range of UTC days. Money is integer minor units per
@@ -157,8 +158,7 @@ const refundFilters = {
 
 export const refundsReportQuery = z.object({
   ...refundFilters,
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(200).default(50),
+  ...cursorPaging(TimedCursor, 200, 50),
 });
 export type RefundsReportQuery = z.infer<typeof refundsReportQuery>;
 
@@ -206,10 +206,10 @@ export const RefundsReport = z.object({
   totals: z.array(RefundTotals),
   /** Refunds matching the filters (all pages). */
   total: z.number().int(),
-  page: z.number().int(),
   pageSize: z.number().int(),
-  /** This page, newest first. */
+  /** This page, newest first (by the refund's day: its completion, else its start; then the id). */
   entries: z.array(RefundReportEntry),
+  ...pageLinks,
 });
 export type RefundsReport = z.infer<typeof RefundsReport>;
 
