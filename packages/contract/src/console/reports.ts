@@ -161,6 +161,8 @@ export const refundsReportQuery = z.object({
   ...cursorPaging(TimedCursor, 200, 50),
 });
 export type RefundsReportQuery = z.infer<typeof refundsReportQuery>;
+/** The query as sent (the cursor still its text). */
+export type RefundsReportRequest = z.input<typeof refundsReportQuery>;
 
 export const refundsReportCsvQuery = z.object(refundFilters);
 export type RefundsReportCsvQuery = z.infer<typeof refundsReportCsvQuery>;
