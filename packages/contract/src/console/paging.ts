@@ -28,10 +28,13 @@ export function encodeCursor(position: PagePosition): string {
   return [position.direction === 'next' ? 'n' : 'p', ...(position.at === null ? [] : [position.at]), String(position.id)].join('_');
 }
 
-/** A real instant: the text names the time it would print back as (no 30 February, no hour 25). */
+/**
+ * A real instant the database takes: the text names the time it would print back as (no 30 February, no hour 25), and
+ * not before 1970 (PostgreSQL has no year 0; no row of ours is older).
+ */
 const realInstant = (at: string) => {
   const millis = Date.parse(at);
-  return Number.isFinite(millis) && new Date(millis).toISOString().slice(0, 23) === at.slice(0, 23);
+  return Number.isFinite(millis) && millis >= 0 && new Date(millis).toISOString().slice(0, 23) === at.slice(0, 23);
 };
 
 /** The position a cursor names, or null for a text that is not a cursor (of a list keyed with or without a time). */
