@@ -51,6 +51,8 @@ const EnvSchema = z.object({
   /** At least a day: the code limits count the sends of the last 24 hours. */
   RETENTION_VERIFICATION_DAYS: z.coerce.number().int().min(1).max(3650).default(7),
   RETENTION_ANALYTICS_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+  /** Days past a session's expiry before its rows go (players' refresh tokens, operators' console sessions). */
+  RETENTION_SESSIONS_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   /** The publisher's time zone (IANA name): the sales report's days. A change rebuilds the rollups once (docs/adr/0001). */
   REPORT_TIME_ZONE: z.string().trim().default('UTC'),
   /** JSON object appId -> launch secret; games listed here require signed voucher links. */
@@ -221,6 +223,12 @@ export interface RetentionConfig {
   /** Verification codes and sends, captcha challenges, failed logins, used login-token nonces, change tickets. */
   verificationDays: number;
   analyticsDays: number;
+  /**
+   * Days past their expiry after which refresh tokens (used, revoked or never used) and console sessions are deleted.
+   * Until then a used refresh token presented again still revokes its family (reuse detection); after it, no token of
+   * the family, nor any access token issued with one, can still be valid.
+   */
+  sessionsDays: number;
 }
 
 /**
@@ -451,6 +459,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, sandbox?: Sandb
       jobsDays: e.RETENTION_JOBS_DAYS,
       verificationDays: e.RETENTION_VERIFICATION_DAYS,
       analyticsDays: e.RETENTION_ANALYTICS_DAYS,
+      sessionsDays: e.RETENTION_SESSIONS_DAYS,
     },
     reportTimeZone: e.REPORT_TIME_ZONE,
     gameLaunchSecrets,

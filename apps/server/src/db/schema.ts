@@ -156,7 +156,12 @@ export const refreshTokens = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('refresh_tokens_hash_key').on(t.tokenHash), index('refresh_tokens_family_idx').on(t.familyId)],
+  (t) => [
+    uniqueIndex('refresh_tokens_hash_key').on(t.tokenHash),
+    index('refresh_tokens_family_idx').on(t.familyId),
+    /** Retention: tokens long past their expiry. */
+    index('refresh_tokens_expires_idx').on(t.expiresAt),
+  ],
 );
 
 export const products = pgTable(
@@ -280,6 +285,14 @@ export const orders = pgTable(
     index('orders_paid_at_idx').on(t.paidAt).where(sql`${t.status} IN (2, 3, 6, 8, 9)`),
     /** The console's delivery-error queue. */
     index('orders_delivery_error_idx').on(t.updatedAt).where(sql`${t.status} = 8`),
+    /**
+     * The console's order search, newest first by (created_at, id): the creation range alone, and with each equality
+     * filter the search offers in front of it; a second filter is checked on the rows the most selective one finds.
+     */
+    index('orders_created_idx').on(t.createdAt, t.id),
+    index('orders_status_created_idx').on(t.status, t.createdAt, t.id),
+    index('orders_app_created_idx').on(t.appId, t.createdAt, t.id),
+    index('orders_provider_created_idx').on(t.thirdChannelName, t.createdAt, t.id),
     check('orders_status_check', sql`${t.status} BETWEEN 0 AND 9`),
     check('orders_amount_check', sql`${t.totalAmountMinor} >= 0 AND ${t.payAmountMinor} >= 0`),
     check('orders_sn_length_check', sql`length(${t.orderSn}) >= 13`),
@@ -373,6 +386,8 @@ export const refundRequests = pgTable(
   },
   (t) => [
     uniqueIndex('refund_requests_order_key').on(t.orderId),
+    /** The console's queue of open requests, oldest first. */
+    index('refund_requests_open_idx').on(t.createdAt, t.id).where(sql`${t.status} = 'requested'`),
     check('refund_requests_status_check', sql`${t.status} IN ('requested', 'refunded', 'rejected')`),
   ],
 );
@@ -458,6 +473,8 @@ export const jobs = pgTable(
     index('jobs_due_idx').on(t.runAt).where(sql`${t.doneAt} IS NULL AND ${t.failedAt} IS NULL`),
     /** An order's jobs (deliveries, reconciliation) on the console's order page and queues. */
     index('jobs_order_idx').on(sql`(${t.payload}->>'orderId')`),
+    /** Retention: finished jobs by age. */
+    index('jobs_done_idx').on(t.doneAt).where(sql`${t.doneAt} IS NOT NULL`),
   ],
 );
 
@@ -497,7 +514,7 @@ export const verificationCodes = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
   },
-  (t) => [index('verification_codes_target_idx').on(t.target, t.purpose)],
+  (t) => [index('verification_codes_target_idx').on(t.target, t.purpose), index('verification_codes_expires_idx').on(t.expiresAt)],
 );
 
 /** One row per code sent: the per-target and per-IP limits count these rows. */
@@ -510,7 +527,11 @@ export const verificationSends = pgTable(
     channel: text('channel').$type<'sms' | 'email'>().notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('verification_sends_target_idx').on(t.target, t.createdAt), index('verification_sends_ip_idx').on(t.ip, t.createdAt)],
+  (t) => [
+    index('verification_sends_target_idx').on(t.target, t.createdAt),
+    index('verification_sends_ip_idx').on(t.ip, t.createdAt),
+    index('verification_sends_created_idx').on(t.createdAt),
+  ],
 );
 
 /** The daily SMS budget across all targets: one counter row per UTC day. */
@@ -529,7 +550,11 @@ export const loginFailures = pgTable(
     ip: text('ip').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('login_failures_account_idx').on(t.account, t.createdAt), index('login_failures_ip_idx').on(t.ip, t.createdAt)],
+  (t) => [
+    index('login_failures_account_idx').on(t.account, t.createdAt),
+    index('login_failures_ip_idx').on(t.ip, t.createdAt),
+    index('login_failures_created_idx').on(t.createdAt),
+  ],
 );
 
 /** One-time tickets proving the current phone/e-mail was verified before it is changed (stored hashed). */
@@ -546,7 +571,7 @@ export const changeTickets = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('change_tickets_hash_key').on(t.tokenHash)],
+  (t) => [uniqueIndex('change_tickets_hash_key').on(t.tokenHash), index('change_tickets_expires_idx').on(t.expiresAt)],
 );
 
 /** Nonces of dynamic (one-time) login tokens already used: the primary key makes each token single use. */
@@ -558,7 +583,7 @@ export const dynamicTokenNonces = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.appId, t.nonce] })],
+  (t) => [primaryKey({ columns: [t.appId, t.nonce] }), index('dynamic_token_nonces_expires_idx').on(t.expiresAt)],
 );
 
 /**
@@ -589,6 +614,9 @@ export const gameVoucherSpends = pgTable(
   (t) => [
     primaryKey({ columns: [t.appId, t.transactionId] }),
     index('game_voucher_spends_account_idx').on(t.gameAccountId),
+    /** The console's voucher ledger names the item of each spend and of its reversal. */
+    index('game_voucher_spends_spend_entry_idx').on(t.spendEntryId),
+    index('game_voucher_spends_reversal_entry_idx').on(t.reversalEntryId).where(sql`${t.reversalEntryId} IS NOT NULL`),
     check('game_voucher_spends_amount_check', sql`${t.amount} > 0`),
   ],
 );
@@ -624,6 +652,8 @@ export const refunds = pgTable(
   (t) => [
     uniqueIndex('refunds_order_key').on(t.orderId),
     index('refunds_completed_idx').on(t.completedAt),
+    /** The refunds report's day of a refund (its completion, else its start), newest first. */
+    index('refunds_reported_idx').on(sql`(coalesce(${t.completedAt}, ${t.createdAt}))`, t.id),
     check('refunds_status_check', sql`${t.status} IN ('pending', 'completed', 'failed')`),
     check('refunds_vouchers_check', sql`${t.vouchersTakenBack} >= 0 AND ${t.vouchersUnrecovered} >= 0`),
     check('refunds_game_revoke_status_check', sql`${t.gameRevokeStatus} IN ('pending', 'revoked', 'not-delivered')`),
@@ -694,7 +724,7 @@ export const analyticsEvents = pgTable(
     appId: integer('app_id'),
     createdAt: createdAt(),
   },
-  (t) => [index('analytics_events_name_created_idx').on(t.name, t.createdAt)],
+  (t) => [index('analytics_events_name_created_idx').on(t.name, t.createdAt), index('analytics_events_created_idx').on(t.createdAt)],
 );
 
 /**
@@ -849,7 +879,7 @@ export const operatorSessions = pgTable(
     endedAt: timestamp('ended_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
   },
-  (t) => [index('operator_sessions_operator_idx').on(t.operatorId)],
+  (t) => [index('operator_sessions_operator_idx').on(t.operatorId), index('operator_sessions_expires_idx').on(t.expiresAt)],
 );
 
 /**

@@ -18,6 +18,8 @@ const PRUNED = new Set([
   'analytics_events',
   'rate_limit_counters',
   'idempotency_keys',
+  'refresh_tokens',
+  'operator_sessions',
 ]);
 
 describe.each(BACKENDS)('retention (%s)', (backend) => {
@@ -49,6 +51,27 @@ describe.each(BACKENDS)('retention (%s)', (backend) => {
       // windows of their own: a counter whose window ended, a key older than its 24 hours
       await db.execute(sql`INSERT INTO rate_limit_counters (key, count, window_ends_at) VALUES (${`retention-${tag}`}, 1, ${tag === 'old' ? at : sql`now() + interval '1 minute'`})`);
       await db.execute(sql`INSERT INTO idempotency_keys (user_id, key, request_hash, claim_id, locked_until, created_at) VALUES (${userId}, ${`retention-${tag}`}, 'h', 'c', ${at}, ${at})`);
+    }
+    // sessions: gone some time after their expiry (RETENTION_SESSIONS_DAYS, 30 by default), used or not, revoked or not;
+    // a token expired an hour ago stays (a replay of it still revokes its family), a live one of course
+    const [operator] = await rows<{ id: number }>(
+      sql`INSERT INTO operators (email, name, role) VALUES ('retention@example.com', 'Retention', 'support') RETURNING id`,
+    );
+    for (const [tag, expires, used, revoked] of [
+      ['old-used', sql`now() - interval '400 days'`, true, false],
+      ['old-revoked', sql`now() - interval '31 days'`, false, true],
+      ['old-unused', sql`now() - interval '31 days'`, false, false],
+      ['young-used', sql`now() - interval '1 hour'`, true, false],
+      ['young-revoked', sql`now() - interval '29 days'`, true, true],
+      ['young-live', sql`now() + interval '20 days'`, false, false],
+    ] as const) {
+      await db.execute(sql`
+        INSERT INTO refresh_tokens (user_id, family_id, token_hash, expires_at, used_at, revoked_at, created_at)
+        VALUES (${userId}, ${`family-${tag}`}, ${`retention-${tag}`}, ${expires}, ${used ? sql`${expires} - interval '1 day'` : null},
+                ${revoked ? sql`${expires} - interval '1 day'` : null}, ${expires} - interval '30 days')`);
+      await db.execute(sql`
+        INSERT INTO operator_sessions (token_hash, operator_id, expires_at, ended_at, created_at)
+        VALUES (${`retention-${tag}`}, ${operator!.id}, ${expires}, ${revoked ? sql`${expires} - interval '1 day'` : null}, ${expires} - interval '1 day')`);
     }
     // jobs that did not finish stay whatever their age: pending work, and the dead letters operators act on
     await db.execute(sql`INSERT INTO jobs (kind, payload, dedupe_key, run_at, created_at) VALUES ('test.pending', '{}', 'pending-old', now() + interval '1 day', now() - interval '400 days')`);
@@ -105,6 +128,11 @@ describe.each(BACKENDS)('retention (%s)', (backend) => {
     expect(await count('analytics_events', sql`name LIKE 'retention-%'`)).toBe(1);
     expect(await count('rate_limit_counters', sql`key LIKE 'retention-%'`)).toBe(1);
     expect(await count('idempotency_keys', sql`key LIKE 'retention-%'`)).toBe(1);
+    for (const table of ['refresh_tokens', 'operator_sessions']) {
+      const left = await rows<{ token_hash: string }>(sql`SELECT token_hash FROM ${sql.identifier(table)} WHERE token_hash LIKE 'retention-%' ORDER BY token_hash`);
+      expect(left.map((row) => row.token_hash), table).toEqual(['retention-young-live', 'retention-young-revoked', 'retention-young-used']);
+    }
+    expect(deleted['refresh_tokens']).toBe(3);
     expect(deleted['jobs']).toBeGreaterThanOrEqual(1);
   });
 

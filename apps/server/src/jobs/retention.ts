@@ -19,7 +19,9 @@ export interface Sweepable {
  * Prunes what is only kept for a while, as a recurring job (one run per `RETENTION_INTERVAL_MINUTES` across all
  * instances). The tables are named here one by one: orders, their items and history, payment events, the voucher
  * ledger, refunds, duplicate payments and gift claims are money records an operator may need at any age, and are
- * never pruned. Dead jobs stay too: they are the operators' dead letters.
+ * never pruned. Dead jobs stay too: they are the operators' dead letters. Every rule's filter is served by an index on
+ * its column (migration 0018), so a run finds what is due without reading what is kept, whatever the history; the
+ * whole table-by-table list is in docs/deployment.md ("Retention").
  */
 export class Retention {
   private readonly runs: RecurringJob;
@@ -57,6 +59,11 @@ export class Retention {
       ['change_tickets', sql`expires_at < ${verificationBefore}`],
       ['sms_daily_budget', sql`day < to_char((${verificationBefore}) AT TIME ZONE 'UTC', 'YYYY-MM-DD')`],
       ['analytics_events', sql`created_at < ${days(this.config.analyticsDays)}`],
+      // Past expiry a refresh token can no longer be exchanged, and every access token issued with it has expired too
+      // (access tokens live minutes, refresh tokens days): the grace only keeps reuse detection for late replays.
+      ['refresh_tokens', sql`expires_at < ${days(this.config.sessionsDays)}`],
+      // An ended console session keeps its absolute expiry: every session goes some time after it.
+      ['operator_sessions', sql`expires_at < ${days(this.config.sessionsDays)}`],
     ];
     const deleted: Record<string, number> = {};
     for (const [table, expired] of rules) deleted[table] = await this.deleteInBatches(table, expired);

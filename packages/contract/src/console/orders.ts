@@ -4,6 +4,7 @@ import { DuplicatePaymentStatus, DuplicatePaymentView, RefundView } from '../ops
 import { ThirdChannelName } from '../orders.schema.ts';
 import { defineRoute } from '../route.ts';
 import { Permission } from './access.ts';
+import { cursorPaging, LIST_COUNT_CAP, pageLinks, TimedCursor } from './paging.ts';
 
 /**
  * The console's orders (issue 12): search, the order's page, the actions on it (refund through the provider, retry the
@@ -11,8 +12,6 @@ import { Permission } from './access.ts';
  * orders waiting for reconciliation). Money is in minor units everywhere.
  */
 
-/** Search results are paged by offset; a search never pages deeper than this many rows (narrow it instead). */
-export const ORDER_SEARCH_MAX_ROWS = 10_000;
 export const ORDER_PAGE_SIZES = [10, 20, 50, 100] as const;
 
 /** An optional filter text: empty means "no filter". */
@@ -21,12 +20,8 @@ const filterText = (max: number) => plainString().max(max).optional();
 /** Dates of a range: ISO 8601 with a time zone (the console sends UTC). */
 const instant = z.iso.datetime({ offset: true });
 
-const paging = {
-  page: z.coerce.number().int().min(1).max(ORDER_SEARCH_MAX_ROWS).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(20),
-};
-const withinCap = (query: { page: number; pageSize: number }) => query.page * query.pageSize <= ORDER_SEARCH_MAX_ROWS;
-const capIssue = { message: `page * pageSize must not exceed ${ORDER_SEARCH_MAX_ROWS}: narrow the search`, path: ['page'] };
+/** Every list here is paged by keyset: a cursor of (time, id) in the list's order (paging.ts). */
+const paging = cursorPaging(TimedCursor);
 
 /** "2" or "2,8": order status codes (0-9). */
 const statusList = plainString()
@@ -57,8 +52,7 @@ export const OrderSearchQuery = z
     to: instant.optional(),
     ...paging,
   })
-  .refine((query) => !query.from || !query.to || Date.parse(query.from) <= Date.parse(query.to), { message: 'from must not be after to', path: ['from'] })
-  .refine(withinCap, capIssue);
+  .refine((query) => !query.from || !query.to || Date.parse(query.from) <= Date.parse(query.to), { message: 'from must not be after to', path: ['from'] });
 export type OrderSearchQuery = z.input<typeof OrderSearchQuery>;
 
 export const ConsoleOrderRole = z.object({
@@ -96,11 +90,11 @@ export type ConsoleOrderSummary = z.infer<typeof ConsoleOrderSummary>;
 const page = <T extends z.ZodType>(row: T) =>
   z.object({
     rows: z.array(row),
-    /** Matching rows, counted up to ORDER_SEARCH_MAX_ROWS (`totalCapped` when there are more). */
+    /** Matching rows, counted up to LIST_COUNT_CAP (`totalCapped` when there are more). */
     total: z.number().int(),
     totalCapped: z.boolean(),
-    page: z.number().int(),
     pageSize: z.number().int(),
+    ...pageLinks,
   });
 
 export const consoleSearchOrders = defineRoute({
@@ -109,8 +103,9 @@ export const consoleSearchOrders = defineRoute({
   auth: 'operator',
   permission: Permission.ORDERS_READ,
   summary:
-    'Searches orders, newest first: by order number (full or its tail from the 13th character), player e-mail or phone, ' +
-    "game role, provider transaction id, status, provider, game and creation time. Paged; at most 10,000 rows deep.",
+    'Searches orders, newest first (by creation time, then id): by order number (full or its tail from the 13th ' +
+    'character), player e-mail or phone, game role, provider transaction id, status, provider, game and creation time. ' +
+    `Paged by cursor; the total is counted up to ${LIST_COUNT_CAP}.`,
   query: OrderSearchQuery,
   data: page(ConsoleOrderSummary),
 });
@@ -313,7 +308,7 @@ export const consoleRejectRefundRequest = defineRoute({
 
 // --- work queues -----------------------------------------------------------------------------------------------------
 
-const queuePaging = z.object(paging).refine(withinCap, capIssue);
+const queuePaging = z.object(paging);
 
 export const ConsoleQueueCounts = z.object({
   deliveryErrors: z.number().int(),
@@ -386,7 +381,7 @@ export const consoleSecondPayments = defineRoute({
   summary:
     'Second payments: money a provider took for an order another payment had already paid. Never credited; refund them. ' +
     'Oldest first; by status (default: every one not refunded).',
-  query: z.object({ status: DuplicatePaymentStatus.optional(), ...paging }).refine(withinCap, capIssue),
+  query: z.object({ status: DuplicatePaymentStatus.optional(), ...paging }),
   data: page(ConsoleSecondPaymentRow),
 });
 

@@ -3,6 +3,7 @@ import { entityId, freeText, plainString, text } from '../fields.ts';
 import { defineRoute } from '../route.ts';
 import { VoucherEntryKind } from '../voucher-history.ts';
 import { Permission } from './access.ts';
+import { cursorPaging, IdCursor, pageLinks, TimedCursor } from './paging.ts';
 
 /**
  * The console's players: lookup by e-mail, phone, game ID or role; a player's account, roles, voucher ledger and
@@ -126,20 +127,17 @@ export const PlayerOrder = z.object({
 });
 export type PlayerOrder = z.infer<typeof PlayerOrder>;
 
-const paging = {
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(20),
-};
 
 export const consolePlayerOrders = defineRoute({
   method: 'GET',
   path: '/console/v1/players/:id/orders',
   auth: 'operator',
   permission: Permission.PLAYERS_READ,
-  summary: 'The orders the player placed, newest first (also the ones they removed from My Orders)',
+  summary: 'The orders the player placed, newest first (also the ones they removed from My Orders); paged by cursor',
   params: playerParams,
-  query: z.object(paging),
-  data: z.object({ total: z.number().int(), orders: z.array(PlayerOrder) }),
+  query: z.object(cursorPaging(TimedCursor)),
+  /** `total` is counted up to LIST_COUNT_CAP (`totalCapped` when there are more). */
+  data: z.object({ total: z.number().int(), totalCapped: z.boolean(), orders: z.array(PlayerOrder), ...pageLinks }),
 });
 
 export const RolePlayer = PlayerSummary.extend({ relation: RoleRelation, isDefault: z.boolean() });
@@ -185,10 +183,11 @@ export const consoleRoleLedger = defineRoute({
   path: '/console/v1/players/roles/:gameAccountId/ledger',
   auth: 'operator',
   permission: Permission.PLAYERS_READ,
-  summary: "A role's voucher balance and ledger, newest first, paged",
+  summary: "A role's voucher balance and ledger, newest first, paged by cursor",
   params: roleParams,
-  query: z.object(paging),
-  data: z.object({ balance: z.number().int(), total: z.number().int(), entries: z.array(LedgerEntryView) }),
+  query: z.object(cursorPaging(IdCursor)),
+  /** `total` is counted up to LIST_COUNT_CAP (`totalCapped` when there are more). */
+  data: z.object({ balance: z.number().int(), total: z.number().int(), totalCapped: z.boolean(), entries: z.array(LedgerEntryView), ...pageLinks }),
 });
 
 /** The most vouchers one adjustment may move (a typo of a few zeros is refused, not applied). */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { currencyCode, int4Id, plainString, regionCode } from '../fields.ts';
 import { defineRoute } from '../route.ts';
 import { Permission } from './access.ts';
+import { cursorPaging, pageLinks, TimedCursor } from './paging.ts';
 
 /**
  * The console's reports (finance): sales over a range of days in the publisher's time zone (REPORT_TIME_ZONE, named in
@@ -160,10 +161,11 @@ const refundFilters = {
 
 export const refundsReportQuery = z.object({
   ...refundFilters,
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(200).default(50),
+  ...cursorPaging(TimedCursor, 200, 50),
 });
 export type RefundsReportQuery = z.infer<typeof refundsReportQuery>;
+/** The query as sent (the cursor still its text). */
+export type RefundsReportRequest = z.input<typeof refundsReportQuery>;
 
 export const refundsReportCsvQuery = z.object(refundFilters);
 export type RefundsReportCsvQuery = z.infer<typeof refundsReportCsvQuery>;
@@ -209,10 +211,10 @@ export const RefundsReport = z.object({
   totals: z.array(RefundTotals),
   /** Refunds matching the filters (all pages). */
   total: z.number().int(),
-  page: z.number().int(),
   pageSize: z.number().int(),
-  /** This page, newest first. */
+  /** This page, newest first (by the refund's day: its completion, else its start; then the id). */
   entries: z.array(RefundReportEntry),
+  ...pageLinks,
 });
 export type RefundsReport = z.infer<typeof RefundsReport>;
 

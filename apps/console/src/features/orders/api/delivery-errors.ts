@@ -4,10 +4,10 @@ import { callRoute } from '../../../shared/api/client';
 import { QUEUES_KEY } from './keys';
 
 /** Orders in Delivery Error, longest waiting first. */
-export function useDeliveryErrors(page: number, pageSize: number) {
+export function useDeliveryErrors(cursor: string | undefined, pageSize: number) {
   return useQuery({
-    queryKey: [...QUEUES_KEY, 'delivery-errors', page, pageSize],
-    queryFn: () => callRoute(consoleDeliveryErrors, { query: { page, pageSize } }),
+    queryKey: [...QUEUES_KEY, 'delivery-errors', cursor ?? null, pageSize],
+    queryFn: () => callRoute(consoleDeliveryErrors, { query: { cursor, pageSize } }),
     placeholderData: keepPreviousData,
   });
 }

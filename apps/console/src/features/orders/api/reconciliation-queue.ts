@@ -4,10 +4,10 @@ import { callRoute } from '../../../shared/api/client';
 import { QUEUES_KEY } from './keys';
 
 /** Orders waiting for reconciliation with their provider, with what it does next and when. */
-export function useReconciliationQueue(page: number, pageSize: number) {
+export function useReconciliationQueue(cursor: string | undefined, pageSize: number) {
   return useQuery({
-    queryKey: [...QUEUES_KEY, 'reconciliation', page, pageSize],
-    queryFn: () => callRoute(consoleReconciliationQueue, { query: { page, pageSize } }),
+    queryKey: [...QUEUES_KEY, 'reconciliation', cursor ?? null, pageSize],
+    queryFn: () => callRoute(consoleReconciliationQueue, { query: { cursor, pageSize } }),
     placeholderData: keepPreviousData,
   });
 }

@@ -4,10 +4,10 @@ import { callRoute } from '../../../shared/api/client';
 import { QUEUES_KEY } from './keys';
 
 /** Players' refund requests waiting for an answer, oldest first. */
-export function useRefundRequests(page: number, pageSize: number) {
+export function useRefundRequests(cursor: string | undefined, pageSize: number) {
   return useQuery({
-    queryKey: [...QUEUES_KEY, 'refund-requests', page, pageSize],
-    queryFn: () => callRoute(consoleRefundRequests, { query: { page, pageSize } }),
+    queryKey: [...QUEUES_KEY, 'refund-requests', cursor ?? null, pageSize],
+    queryFn: () => callRoute(consoleRefundRequests, { query: { cursor, pageSize } }),
     placeholderData: keepPreviousData,
   });
 }

@@ -4,7 +4,7 @@ import { callRoute } from '../../../shared/api/client';
 import { ORDERS_KEY } from './keys';
 
 const filtersOf = (queryKey: readonly unknown[]) => {
-  const { page: _page, pageSize: _pageSize, ...filters } = (queryKey[3] ?? {}) as OrderSearchQuery;
+  const { cursor: _cursor, pageSize: _pageSize, ...filters } = (queryKey[3] ?? {}) as OrderSearchQuery;
   return JSON.stringify(filters);
 };
 

@@ -5,10 +5,10 @@ import { callRoute } from '../../../shared/api/client';
 import { QUEUES_KEY } from './keys';
 
 /** Second payments, oldest first: by status, or every one not refunded yet. */
-export function useSecondPayments(status: DuplicatePaymentView['status'] | undefined, page: number, pageSize: number) {
+export function useSecondPayments(status: DuplicatePaymentView['status'] | undefined, cursor: string | undefined, pageSize: number) {
   return useQuery({
-    queryKey: [...QUEUES_KEY, 'second-payments', status ?? 'unrefunded', page, pageSize],
-    queryFn: () => callRoute(consoleSecondPayments, { query: { ...(status ? { status } : {}), page, pageSize } }),
+    queryKey: [...QUEUES_KEY, 'second-payments', status ?? 'unrefunded', cursor ?? null, pageSize],
+    queryFn: () => callRoute(consoleSecondPayments, { query: { ...(status ? { status } : {}), cursor, pageSize } }),
     placeholderData: keepPreviousData,
   });
 }

@@ -4,8 +4,9 @@ import { FilterOutlined, InboxOutlined, SearchOutlined } from '@ant-design/icons
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { ORDER_PAGE_SIZES, ORDER_SEARCH_MAX_ROWS, type ConsoleOrderSummary, type OrderSearchQuery } from '@shop/contract/console/orders';
+import { ORDER_PAGE_SIZES, type ConsoleOrderSummary, type OrderSearchQuery } from '@shop/contract/console/orders';
 import { ORDER_STATUS_CODES } from '@shop/contract/orders.schema';
+import { CursorPager } from '../../../shared/ui/CursorPager';
 import { formatDateTime, formatMoney } from '../../../shared/ui/format';
 import { useOrderFilters } from '../api/order-filters';
 import { useQueueCounts } from '../api/queue-counts';
@@ -24,11 +25,10 @@ interface FilterForm {
 }
 
 /** The search as the URL keeps it (Back returns to the same results), and the query the server gets. */
-type SearchState = OrderSearchQuery & { page: number; pageSize: number; appId?: number | undefined };
+type SearchState = OrderSearchQuery & { cursor?: string | undefined; pageSize: number; appId?: number | undefined };
 
 function queryOf(params: URLSearchParams): SearchState {
   const text = (name: string) => params.get(name)?.trim() || undefined;
-  const page = Number(params.get('page') ?? 1);
   const pageSize = Number(params.get('pageSize') ?? 20);
   const appId = Number(params.get('appId'));
   return {
@@ -41,7 +41,7 @@ function queryOf(params: URLSearchParams): SearchState {
     appId: Number.isInteger(appId) && appId > 0 ? appId : undefined,
     from: text('from'),
     to: text('to'),
-    page: Number.isInteger(page) && page > 0 ? page : 1,
+    cursor: text('cursor'),
     pageSize: (ORDER_PAGE_SIZES as readonly number[]).includes(pageSize) ? pageSize : 20,
   };
 }
@@ -49,7 +49,7 @@ function queryOf(params: URLSearchParams): SearchState {
 /**
  * Order search. The one box takes what support is told: a full order number or its tail (from the 13th character), a
  * provider's transaction id, the player's e-mail or phone. The filters narrow by player, role, transaction, status,
- * provider, game and time. Results are paged on the server, newest first.
+ * provider, game and time. Results are paged on the server by cursor, newest first.
  */
 export default function OrderSearchPage() {
   const { t } = useTranslation('orders');
@@ -80,7 +80,7 @@ export default function OrderSearchPage() {
     setParams(next);
   };
 
-  const submitBox = (box: string) => apply({ q: box.trim() || undefined, page: undefined });
+  const submitBox = (box: string) => apply({ q: box.trim() || undefined, cursor: undefined });
   const submitFilters = (values: FilterForm) => {
     const [from, to] = values.created ?? [null, null];
     apply({
@@ -92,7 +92,7 @@ export default function OrderSearchPage() {
       appId: values.appId ? String(values.appId) : undefined,
       from: from ? from.startOf('minute').toISOString() : undefined,
       to: to ? to.endOf('minute').toISOString() : undefined,
-      page: undefined,
+      cursor: undefined,
     });
   };
   const resetAll = () => setParams(new URLSearchParams());
@@ -224,16 +224,16 @@ export default function OrderSearchPage() {
             }) as HTMLAttributes<HTMLElement>
           }
           scroll={{ x: 1100 }}
-          pagination={{
-            current: query.page,
-            pageSize: query.pageSize,
-            total: data?.total ?? 0,
-            showSizeChanger: true,
-            pageSizeOptions: ORDER_PAGE_SIZES.map(String),
-            showTotal: (total) => (data?.totalCapped ? t('search.totalCapped', { count: ORDER_SEARCH_MAX_ROWS }) : t('search.total', { count: total })),
-            onChange: (page, pageSize) =>
-              apply({ page: page > 1 && pageSize === query.pageSize ? String(page) : undefined, pageSize: pageSize !== 20 ? String(pageSize) : undefined }),
-          }}
+          pagination={false}
+        />
+        <CursorPager
+          testId="order-search-pager"
+          links={data}
+          onCursor={(cursor) => apply({ cursor })}
+          totalText={data && (data.totalCapped ? t('search.totalCapped', { count: data.total }) : t('search.total', { count: data.total }))}
+          pageSize={query.pageSize}
+          pageSizes={ORDER_PAGE_SIZES}
+          onPageSize={(pageSize) => apply({ cursor: undefined, pageSize: pageSize !== 20 ? String(pageSize) : undefined })}
         />
       </Card>
     </Space>

@@ -4,11 +4,12 @@ import { ArrowLeftOutlined, ReloadOutlined, RollbackOutlined, StopOutlined } fro
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { Permission } from '@shop/contract/console/access';
-import type { ConsoleOrderSummary } from '@shop/contract/console/orders';
+import { ORDER_PAGE_SIZES, type ConsoleOrderSummary } from '@shop/contract/console/orders';
 import type { DuplicatePaymentView } from '@shop/contract/ops';
 import type { RouteData } from '@shop/contract/route';
 import type { consoleDeliveryErrors, consoleReconciliationQueue, consoleRefundRequests, consoleSecondPayments } from '@shop/contract/console/orders';
 import { useCan } from '../../../shared/auth/use-me';
+import { CursorPager, type CursorLinks } from '../../../shared/ui/CursorPager';
 import { formatDateTime, formatMoney } from '../../../shared/ui/format';
 import { useDeliveryErrors } from '../api/delivery-errors';
 import { useQueueCounts } from '../api/queue-counts';
@@ -33,21 +34,23 @@ const PAGE_SIZE = 20;
 
 const rowTestId = (orderSn: string) => ({ 'data-testid': `order-row-${orderSn}` }) as HTMLAttributes<HTMLElement>;
 
-/** Paging of one queue's table (server-side). */
+/** Paging of one queue's table (server-side, by cursor). */
 function usePaging() {
-  const [page, setPage] = useState(1);
+  const [cursor, setCursor] = useState<string | undefined>();
   const [pageSize, setPageSize] = useState(PAGE_SIZE);
-  const pagination = (total: number) => ({
-    current: page,
-    pageSize,
-    total,
-    showSizeChanger: true,
-    onChange: (next: number, size: number) => {
-      setPage(size !== pageSize ? 1 : next);
-      setPageSize(size);
-    },
-  });
-  return { page, pageSize, pagination };
+  const pager = (links: CursorLinks | undefined) => (
+    <CursorPager
+      links={links}
+      onCursor={setCursor}
+      pageSize={pageSize}
+      pageSizes={ORDER_PAGE_SIZES}
+      onPageSize={(size) => {
+        setCursor(undefined);
+        setPageSize(size);
+      }}
+    />
+  );
+  return { cursor, pageSize, pager };
 }
 
 function orderColumns(t: (key: string, options?: Record<string, unknown>) => string) {
@@ -127,7 +130,7 @@ export default function QueuesPage() {
 function DeliveryErrorsQueue() {
   const { t } = useTranslation('orders');
   const paging = usePaging();
-  const list = useDeliveryErrors(paging.page, paging.pageSize);
+  const list = useDeliveryErrors(paging.cursor, paging.pageSize);
   const canRetry = useCan(Permission.ORDERS_RETRY_DELIVERY);
   const retry = useConfirmRetry();
   const columns = orderColumns(t);
@@ -142,7 +145,8 @@ function DeliveryErrorsQueue() {
         loading={list.isFetching}
         dataSource={list.data?.rows ?? []}
         onRow={(row) => rowTestId(row.order.orderSn)}
-        pagination={paging.pagination(list.data?.total ?? 0)}
+        pagination={false}
+        footer={() => paging.pager(list.data)}
         scroll={{ x: 1000 }}
         columns={[
           columns.order,
@@ -189,7 +193,7 @@ function DeliveryErrorsQueue() {
 function RefundRequestsQueue() {
   const { t } = useTranslation('orders');
   const paging = usePaging();
-  const list = useRefundRequests(paging.page, paging.pageSize);
+  const list = useRefundRequests(paging.cursor, paging.pageSize);
   const canRefund = useCan(Permission.ORDERS_REFUND);
   const canAnswer = useCan(Permission.REFUND_REQUESTS_ANSWER);
   const [refundTarget, setRefundTarget] = useState<RefundTarget | null>(null);
@@ -206,7 +210,8 @@ function RefundRequestsQueue() {
         loading={list.isFetching}
         dataSource={list.data?.rows ?? []}
         onRow={(row) => rowTestId(row.order.orderSn)}
-        pagination={paging.pagination(list.data?.total ?? 0)}
+        pagination={false}
+        footer={() => paging.pager(list.data)}
         scroll={{ x: 1100 }}
         columns={[
           columns.order,
@@ -278,7 +283,7 @@ function SecondPaymentsQueue() {
   const { t } = useTranslation('orders');
   const paging = usePaging();
   const [status, setStatus] = useState<DuplicatePaymentView['status'] | undefined>(undefined);
-  const list = useSecondPayments(status, paging.page, paging.pageSize);
+  const list = useSecondPayments(status, paging.cursor, paging.pageSize);
   const canRefund = useCan(Permission.ORDERS_REFUND);
   return (
     <>
@@ -303,7 +308,8 @@ function SecondPaymentsQueue() {
         loading={list.isFetching}
         dataSource={list.data?.rows ?? []}
         onRow={(row) => ({ 'data-testid': `second-payment-row-${row.id}` }) as HTMLAttributes<HTMLElement>}
-        pagination={paging.pagination(list.data?.total ?? 0)}
+        pagination={false}
+        footer={() => paging.pager(list.data)}
         scroll={{ x: 1100 }}
         columns={[
           { title: t('field.orderSn'), key: 'order', render: (_: unknown, row: SecondPaymentRow) => <OrderNumber orderSn={row.orderSn} id={row.orderId} /> },
@@ -335,7 +341,7 @@ function SecondPaymentsQueue() {
 function ReconciliationQueue() {
   const { t } = useTranslation('orders');
   const paging = usePaging();
-  const list = useReconciliationQueue(paging.page, paging.pageSize);
+  const list = useReconciliationQueue(paging.cursor, paging.pageSize);
   const columns = orderColumns(t);
   const data = list.data;
   return (
@@ -362,7 +368,8 @@ function ReconciliationQueue() {
         loading={list.isFetching}
         dataSource={data?.rows ?? []}
         onRow={(row) => rowTestId(row.order.orderSn)}
-        pagination={paging.pagination(data?.total ?? 0)}
+        pagination={false}
+        footer={() => paging.pager(data)}
         scroll={{ x: 1200 }}
         columns={[
           columns.order,

@@ -8,6 +8,7 @@ import { Can } from '../../../shared/auth/Can';
 import { formatDateTime } from '../../../shared/ui/format';
 import { useRoleLedger } from '../api/role-ledger';
 import { AdjustVouchersDialog } from './AdjustVouchersDialog';
+import { CursorPager } from '../../../shared/ui/CursorPager';
 
 const KIND_COLORS: Record<LedgerEntryView['kind'], string> = {
   purchase: 'green',
@@ -22,9 +23,10 @@ const PAGE_SIZE = 20;
 /** A role's voucher balance and ledger (newest first, paged), and the adjustment for the roles that may make one. */
 export function RoleVouchers({ role, playerId }: { role: RoleView; playerId?: number }) {
   const { t } = useTranslation('players');
-  const [page, setPage] = useState(1);
+  const { t: tApp } = useTranslation();
+  const [cursor, setCursor] = useState<string | undefined>();
   const [adjusting, setAdjusting] = useState(false);
-  const ledger = useRoleLedger(role.gameAccountId, page, PAGE_SIZE);
+  const ledger = useRoleLedger(role.gameAccountId, cursor, PAGE_SIZE);
 
   const columns = [
     { title: t('ledger.when'), key: 'when', width: 170, render: (_: unknown, row: LedgerEntryView) => formatDateTime(row.createdAt) },
@@ -75,15 +77,13 @@ export function RoleVouchers({ role, playerId }: { role: RoleView; playerId?: nu
         loading={ledger.isFetching}
         dataSource={ledger.data?.entries ?? []}
         columns={columns}
-        pagination={{
-          current: page,
-          pageSize: PAGE_SIZE,
-          total: ledger.data?.total ?? 0,
-          showSizeChanger: false,
-          showTotal: (total) => t('ledger.total', { count: total }),
-          onChange: setPage,
-        }}
+        pagination={false}
         onRow={(row) => ({ 'data-testid': `ledger-row-${row.id}` }) as HTMLAttributes<HTMLElement>}
+      />
+      <CursorPager
+        links={ledger.data}
+        onCursor={setCursor}
+        totalText={ledger.data && (ledger.data.totalCapped ? tApp('pager.moreThan', { count: ledger.data.total }) : t('ledger.total', { count: ledger.data.total }))}
       />
       {adjusting && <AdjustVouchersDialog role={{ ...role, balance }} playerId={playerId} onClose={() => setAdjusting(false)} />}
     </Card>

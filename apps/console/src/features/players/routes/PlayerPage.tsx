@@ -10,6 +10,7 @@ import { usePlayer } from '../api/player';
 import { usePlayerOrders } from '../api/player-orders';
 import { PlayerActions } from '../components/PlayerActions';
 import { RoleVouchers } from '../components/RoleVouchers';
+import { CursorPager } from '../../../shared/ui/CursorPager';
 
 const ORDERS_PAGE_SIZE = 10;
 
@@ -22,8 +23,8 @@ export default function PlayerPage() {
   const valid = Number.isSafeInteger(id) && id > 0;
   const player = usePlayer(valid ? id : 0);
   const [selected, setSelected] = useState<number | null>(null);
-  const [ordersPage, setOrdersPage] = useState(1);
-  const orders = usePlayerOrders(valid ? id : 0, ordersPage, ORDERS_PAGE_SIZE);
+  const [ordersCursor, setOrdersCursor] = useState<string | undefined>();
+  const orders = usePlayerOrders(valid ? id : 0, ordersCursor, ORDERS_PAGE_SIZE);
 
   if (!valid || (player.error instanceof ApiError && player.error.code === 404)) {
     return <Result status="404" title={t('player.notFound')} extra={<Button onClick={() => void navigate('/players')}>{tApp('common.back')}</Button>} />;
@@ -149,14 +150,12 @@ export default function PlayerPage() {
           loading={orders.isFetching}
           dataSource={orders.data?.orders ?? []}
           columns={orderColumns}
-          pagination={{
-            current: ordersPage,
-            pageSize: ORDERS_PAGE_SIZE,
-            total: orders.data?.total ?? 0,
-            showSizeChanger: false,
-            showTotal: (total) => t('orders.total', { count: total }),
-            onChange: setOrdersPage,
-          }}
+          pagination={false}
+        />
+        <CursorPager
+          links={orders.data}
+          onCursor={setOrdersCursor}
+          totalText={orders.data && (orders.data.totalCapped ? tApp('pager.moreThan', { count: orders.data.total }) : t('orders.total', { count: orders.data.total }))}
         />
       </Card>
     </Space>

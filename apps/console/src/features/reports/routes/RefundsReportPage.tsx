@@ -4,13 +4,14 @@ import type { ColumnsType } from 'antd/es/table';
 import { DownloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { RefundInitiator, RefundProvider, RefundStatus, refundsReportQuery, type RefundReportEntry, type RefundsReportQuery, type RefundTotals } from '@shop/contract/console/reports';
+import { RefundInitiator, RefundProvider, RefundStatus, refundsReportQuery, type RefundReportEntry, type RefundTotals } from '@shop/contract/console/reports';
 import { formatDateTime } from '../../../shared/ui/format';
 import { useShowError } from '../../../shared/ui/errors';
 import { useExportRefundsCsv } from '../api/export-refunds-csv';
 import { useRefundsReport } from '../api/refunds-report';
 import { RangeField } from '../components/RangeField';
 import { formatAmount, reportQueryOf, toParams } from '../components/report-format';
+import { CursorPager } from '../../../shared/ui/CursorPager';
 
 const STATUS_COLORS: Record<RefundReportEntry['status'], string> = { completed: 'green', pending: 'gold', failed: 'red' };
 
@@ -20,11 +21,16 @@ export default function RefundsReportPage() {
   const { message } = App.useApp();
   const showError = useShowError();
   const [params, setParams] = useSearchParams();
-  const query = useMemo(() => reportQueryOf(refundsReportQuery, params), [params]);
-  const report = useRefundsReport(query);
+  // The cursor stays the server's text (the schema would decode it); the filters come from the address, checked.
+  const cursor = params.get('cursor') ?? undefined;
+  const query = useMemo(() => {
+    const { cursor: _cursor, ...filters } = reportQueryOf(refundsReportQuery, params);
+    return filters;
+  }, [params]);
+  const report = useRefundsReport({ ...query, cursor });
   const exportCsv = useExportRefundsCsv();
   /** A filter change starts again at page 1. */
-  const update = (changes: Partial<RefundsReportQuery>) => setParams(toParams({ ...query, page: 1, ...changes }), { replace: true });
+  const update = (changes: Partial<typeof query>) => setParams(toParams({ ...query, ...changes }), { replace: true });
   const all = t('filters.all');
   const digits = report.data?.currencyDigits ?? {};
   const money = (minor: number, currency: string) => formatAmount(minor, currency, digits);
@@ -112,7 +118,7 @@ export default function RefundsReportPage() {
             data-testid="refunds-export-csv"
             loading={exportCsv.isPending}
             onClick={() => {
-              const { page: _page, pageSize: _pageSize, ...filters } = query;
+              const { pageSize: _pageSize, ...filters } = query;
               exportCsv.mutate(filters, { onSuccess: () => void message.success(t('exported')), onError: showError });
             }}
           >
@@ -164,14 +170,14 @@ export default function RefundsReportPage() {
               columns={columns}
               dataSource={report.data.entries}
               scroll={{ x: true }}
-              pagination={{
-                current: query.page,
-                pageSize: query.pageSize,
-                total: report.data.total,
-                showSizeChanger: true,
-                pageSizeOptions: [20, 50, 100, 200],
-                onChange: (page, pageSize) => setParams(toParams({ ...query, page: pageSize === query.pageSize ? page : 1, pageSize }), { replace: true }),
-              }}
+              pagination={false}
+            />
+            <CursorPager
+              links={report.data}
+              onCursor={(next) => setParams(toParams({ ...query, cursor: next }), { replace: true })}
+              pageSize={query.pageSize}
+              pageSizes={[20, 50, 100, 200]}
+              onPageSize={(pageSize) => update({ pageSize })}
             />
           </Card>
         </>

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type {
   ConsoleDeliveryErrorRow,
@@ -9,6 +9,7 @@ import type {
   consoleReconciliationQueue,
 } from '@shop/contract/console/orders';
 import { OrderStatus } from '@shop/contract/orders.schema';
+import type { PagePosition } from '@shop/contract/console/paging';
 import type { ReconciliationConfig } from '../../../config.ts';
 import { duplicatePaymentView } from '../../payments/duplicate-payments.ts';
 import type { PaymentProviders } from '../../payments/provider-registry.ts';
@@ -17,20 +18,25 @@ import { duplicatePayments, jobs, orders, refundRequests, refunds, users, type D
 import { RECONCILE_ORDER_JOB, RECONCILE_SWEEP_JOB } from '../../payments/reconciliation.ts';
 import { RECONCILE_REFUND_JOB } from '../../payments/refund-reconciliation.ts';
 import { DELIVER_ORDER_JOB } from '../../fulfilment/delivery.service.ts';
+import { afterCursor, cappedCount, cursorTime, pageOf, readingOrder, type ListOrder } from '../keyset.ts';
 import { jobsOfOrders } from './order-detail.ts';
 import type { SearchPage } from './order-search.ts';
 import { iso, refundableState, summariesOf, voucherPositions } from './order-views.ts';
 
 type Row<T extends z.ZodType> = z.infer<T>;
 interface Paging {
-  page: number;
+  cursor?: PagePosition | undefined;
   pageSize: number;
 }
 
 const S = OrderStatus;
-const offsetOf = ({ page, pageSize }: Paging) => (page - 1) * pageSize;
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
-const pageOf = <T>(rows: T[], total: number, paging: Paging): SearchPage<T> => ({ rows, total, totalCapped: false, ...paging });
+/** Every queue is oldest first: by the time it waits since, then the id. */
+const oldestFirst = (at: SQL, id: SQL): ListOrder => ({ at, id, newestFirst: false });
+const DELIVERY_ERRORS = oldestFirst(sql`${orders.updatedAt}`, sql`${orders.id}`);
+const REFUND_REQUESTS = oldestFirst(sql`${refundRequests.createdAt}`, sql`${refundRequests.id}`);
+const SECOND_PAYMENTS = oldestFirst(sql`${duplicatePayments.createdAt}`, sql`${duplicatePayments.id}`);
+const RECONCILIATION = oldestFirst(sql`since`, sql`order_id`);
 
 /** Second payments that wait for an operator: nobody acted yet, or the provider refused the refund. */
 const SECOND_PAYMENTS_TO_ACT_ON: DuplicatePaymentStatus[] = ['open', 'refund_failed'];
@@ -65,11 +71,17 @@ export class OrderQueues {
   /** Orders in 8, longest waiting first, with their delivery jobs' last answer from the game server. */
   async deliveryErrors(paging: Paging): Promise<SearchPage<Row<typeof ConsoleDeliveryErrorRow>>> {
     const where = eq(orders.status, S.DELIVERY_ERROR);
-    const [picked, [counted]] = await Promise.all([
-      this.db.select({ id: orders.id }).from(orders).where(where).orderBy(asc(orders.updatedAt), asc(orders.id)).limit(paging.pageSize).offset(offsetOf(paging)),
-      this.db.select({ n: count() }).from(orders).where(where),
+    const [read, counted] = await Promise.all([
+      this.db
+        .select({ id: orders.id, at: cursorTime(sql`${orders.updatedAt}`) })
+        .from(orders)
+        .where(and(where, afterCursor(DELIVERY_ERRORS, paging.cursor)))
+        .orderBy(...readingOrder(DELIVERY_ERRORS, paging.cursor))
+        .limit(paging.pageSize + 1),
+      cappedCount(this.db, sql`SELECT 1 FROM ${orders} WHERE ${where}`),
     ]);
-    const ids = picked.map((row) => row.id);
+    const page = pageOf(read, paging.pageSize, paging.cursor, (row) => row);
+    const ids = page.rows.map((row) => row.id);
     const [summaries, deliveryJobs] = await Promise.all([summariesOf(this.db, ids), ids.length ? jobsOfOrders(this.db, [DELIVER_ORDER_JOB], ids) : Promise.resolve([])]);
     const rows = ids.flatMap((id) => {
       const order = summaries.get(id);
@@ -87,22 +99,29 @@ export class OrderQueues {
         },
       ];
     });
-    return pageOf(rows, Number(counted?.n ?? 0), paging);
+    return { ...page, rows, ...counted, pageSize: paging.pageSize };
   }
 
   /** Open refund requests, oldest first, with whether the order can be refunded now and the vouchers it would lose. */
   async refundRequests(paging: Paging): Promise<SearchPage<Row<typeof ConsoleRefundRequestRow>>> {
     const where = eq(refundRequests.status, 'requested');
-    const [picked, [counted]] = await Promise.all([
+    const [read, counted] = await Promise.all([
       this.db
-        .select({ orderId: refundRequests.orderId, reason: refundRequests.reason, createdAt: refundRequests.createdAt })
+        .select({
+          id: refundRequests.id,
+          at: cursorTime(sql`${refundRequests.createdAt}`),
+          orderId: refundRequests.orderId,
+          reason: refundRequests.reason,
+          createdAt: refundRequests.createdAt,
+        })
         .from(refundRequests)
-        .where(where)
-        .orderBy(asc(refundRequests.createdAt), asc(refundRequests.id))
-        .limit(paging.pageSize)
-        .offset(offsetOf(paging)),
-      this.db.select({ n: count() }).from(refundRequests).where(where),
+        .where(and(where, afterCursor(REFUND_REQUESTS, paging.cursor)))
+        .orderBy(...readingOrder(REFUND_REQUESTS, paging.cursor))
+        .limit(paging.pageSize + 1),
+      cappedCount(this.db, sql`SELECT 1 FROM ${refundRequests} WHERE ${where}`),
     ]);
+    const page = pageOf(read, paging.pageSize, paging.cursor, (row) => row);
+    const picked = page.rows;
     const ids = picked.map((row) => row.orderId);
     const [summaries, refundRows] = await Promise.all([
       summariesOf(this.db, ids),
@@ -126,26 +145,34 @@ export class OrderQueues {
         },
       ];
     });
-    return pageOf(rows, Number(counted?.n ?? 0), paging);
+    return { ...page, rows, ...counted, pageSize: paging.pageSize };
   }
 
   /** Second payments, oldest first: by status, or every one not refunded yet. */
   async secondPayments(status: DuplicatePaymentStatus | undefined, paging: Paging): Promise<SearchPage<Row<typeof ConsoleSecondPaymentRow>>> {
     const where = status ? eq(duplicatePayments.status, status) : ne(duplicatePayments.status, 'refunded');
-    const [list, [counted]] = await Promise.all([
+    const [read, counted] = await Promise.all([
       this.db
-        .select({ payment: duplicatePayments, orderSn: orders.orderSn, orderStatus: orders.status, userId: orders.userId, playerEmail: users.email })
+        .select({
+          id: duplicatePayments.id,
+          at: cursorTime(sql`${duplicatePayments.createdAt}`),
+          payment: duplicatePayments,
+          orderSn: orders.orderSn,
+          orderStatus: orders.status,
+          userId: orders.userId,
+          playerEmail: users.email,
+        })
         .from(duplicatePayments)
         .innerJoin(orders, eq(orders.id, duplicatePayments.orderId))
         .leftJoin(users, eq(users.id, orders.userId))
-        .where(where)
-        .orderBy(asc(duplicatePayments.createdAt), asc(duplicatePayments.id))
-        .limit(paging.pageSize)
-        .offset(offsetOf(paging)),
-      this.db.select({ n: count() }).from(duplicatePayments).where(where),
+        .where(and(where, afterCursor(SECOND_PAYMENTS, paging.cursor)))
+        .orderBy(...readingOrder(SECOND_PAYMENTS, paging.cursor))
+        .limit(paging.pageSize + 1),
+      cappedCount(this.db, sql`SELECT 1 FROM ${duplicatePayments} WHERE ${where}`),
     ]);
-    const rows = list.map(({ payment, orderSn, orderStatus, userId, playerEmail }) => ({ ...duplicatePaymentView({ payment, orderSn }), userId, playerEmail, orderStatus }));
-    return pageOf(rows, Number(counted?.n ?? 0), paging);
+    const page = pageOf(read, paging.pageSize, paging.cursor, (row) => row);
+    const rows = page.rows.map(({ payment, orderSn, orderStatus, userId, playerEmail }) => ({ ...duplicatePaymentView({ payment, orderSn }), userId, playerEmail, orderStatus }));
+    return { ...page, rows, ...counted, pageSize: paging.pageSize };
   }
 
   /**
@@ -174,23 +201,35 @@ export class OrderQueues {
 
   async reconciliationQueue(paging: Paging): Promise<z.infer<(typeof consoleReconciliationQueue)['data']>> {
     const config = this.reconciliation;
-    const [picked, total, [sweep]] = await Promise.all([
-      this.db.execute(sql`SELECT * FROM (${this.waiting()}) AS waiting ORDER BY since ASC, order_id ASC LIMIT ${paging.pageSize} OFFSET ${offsetOf(paging)}`),
-      this.reconciliationCount(),
+    const after = afterCursor(RECONCILIATION, paging.cursor);
+    const [picked, counted, [sweep]] = await Promise.all([
+      this.db.execute(sql`
+        SELECT *, ${cursorTime(sql`since`)} AS at FROM (${this.waiting()}) AS waiting
+         ${after ? sql`WHERE ${after}` : sql``}
+         ORDER BY ${sql.join(readingOrder(RECONCILIATION, paging.cursor), sql`, `)}
+         LIMIT ${paging.pageSize + 1}`),
+      cappedCount(this.db, sql`SELECT 1 FROM (${this.waiting()}) AS waiting`),
       this.db
         .select({ runAt: sql<Date | string | null>`min(${jobs.runAt})` })
         .from(jobs)
         .where(and(eq(jobs.kind, RECONCILE_SWEEP_JOB), isNull(jobs.doneAt), isNull(jobs.failedAt))),
     ]);
-    const waiting = rowsOf<{
-      order_id: number | string;
-      reason: Row<typeof ConsoleReconciliationRow>['reason'];
-      since: Date | string | null;
-      created_at: Date | string;
-      refund_id: number | string | null;
-      refund_provider: string | null;
-      refund_updated_at: Date | string | null;
-    }>(picked).map((row) => ({
+    const page = pageOf(
+      rowsOf<{
+        at: string;
+        order_id: number | string;
+        reason: Row<typeof ConsoleReconciliationRow>['reason'];
+        since: Date | string | null;
+        created_at: Date | string;
+        refund_id: number | string | null;
+        refund_provider: string | null;
+        refund_updated_at: Date | string | null;
+      }>(picked),
+      paging.pageSize,
+      paging.cursor,
+      (row) => ({ at: row.at, id: Number(row.order_id) }),
+    );
+    const waiting = page.rows.map((row) => ({
       orderId: Number(row.order_id),
       reason: row.reason,
       since: iso(row.since),
@@ -260,7 +299,10 @@ export class OrderQueues {
       ];
     });
     return {
-      ...pageOf(rows, total, paging),
+      ...page,
+      rows,
+      ...counted,
+      pageSize: paging.pageSize,
       nextSweepAt: nextSweepAt === null ? null : new Date(nextSweepAt).toISOString(),
       intervalSeconds: Math.round(config.intervalMs / 1000),
       minAgeSeconds: Math.round(config.minAgeMs / 1000),

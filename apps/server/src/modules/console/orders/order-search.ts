@@ -1,10 +1,12 @@
-import { and, count, desc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
-import { ORDER_SEARCH_MAX_ROWS, type ConsoleOrderSummary } from '@shop/contract/console/orders';
+import { and, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { ConsoleOrderSummary } from '@shop/contract/console/orders';
+import type { PageLinks, PagePosition } from '@shop/contract/console/paging';
 import { ThirdChannelName, type ThirdChannelNameValue } from '@shop/contract/orders.schema';
 import type { Db } from '../../../db/client.ts';
 import { gameAccounts, orders } from '../../../db/schema.ts';
 import { gameIdIs, roleIdIs, roleNameStartsWith } from '../role-match.ts';
-import { selectSummaries, toSummary } from './order-views.ts';
+import { afterCursor, cappedCount, cursorTime, pageOf, readingOrder, type ListOrder } from '../keyset.ts';
+import { summariesOf } from './order-views.ts';
 
 export interface OrderSearch {
   q?: string | undefined;
@@ -17,15 +19,15 @@ export interface OrderSearch {
   appId?: number | undefined;
   from?: string | undefined;
   to?: string | undefined;
-  page: number;
+  cursor?: PagePosition | undefined;
   pageSize: number;
 }
 
-export interface SearchPage<T> {
+/** A page of a console list: its rows, how many match (counted up to the cap) and the cursors of the pages next to it. */
+export interface SearchPage<T> extends PageLinks {
   rows: T[];
   total: number;
   totalCapped: boolean;
-  page: number;
   pageSize: number;
 }
 
@@ -102,37 +104,31 @@ export function searchConditions(query: OrderSearch): SQL[] {
   return where;
 }
 
+/** Newest first by creation time, then id (a total order: equal times never make a page skip or repeat a row). */
+const NEWEST_FIRST: ListOrder = { at: sql`${orders.createdAt}`, id: sql`${orders.id}`, newestFirst: true };
+
 /**
- * Orders matching every filter, newest first (by id: ids grow with creation, and the order is total, so pages never
- * overlap or skip). Offset paging, capped at ORDER_SEARCH_MAX_ROWS rows deep (the contract refuses deeper pages); the
- * total is counted up to the cap.
+ * Orders matching every filter, newest first, a page after or before the cursor. The page's ids are read from orders
+ * alone (one index walk in (created_at, id) order: orders_created_idx, or the (status | app_id | provider, created_at,
+ * id) index of an equality filter), then joined to players, games and roles for those ids only. The total is counted up
+ * to LIST_COUNT_CAP through the same indexes.
  */
 export async function searchOrders(db: Db, query: OrderSearch): Promise<SearchPage<ConsoleOrderSummary>> {
   const conditions = searchConditions(query);
   const where = conditions.length ? and(...conditions) : undefined;
-  const [rows, [counted]] = await Promise.all([
-    selectSummaries(db)
-      .where(where)
-      .orderBy(desc(orders.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
+  const [read, counted] = await Promise.all([
     db
-      .select({ n: count() })
-      .from(
-        db
-          .select({ id: orders.id })
-          .from(orders)
-          .where(where)
-          .limit(ORDER_SEARCH_MAX_ROWS + 1)
-          .as('matching'),
-      ),
+      .select({ id: orders.id, at: cursorTime(sql`${orders.createdAt}`) })
+      .from(orders)
+      .where(and(where, afterCursor(NEWEST_FIRST, query.cursor)))
+      .orderBy(...readingOrder(NEWEST_FIRST, query.cursor))
+      .limit(query.pageSize + 1),
+    cappedCount(db, sql`SELECT 1 FROM ${orders} ${where ? sql`WHERE ${where}` : sql``}`),
   ]);
-  const total = Number(counted?.n ?? 0);
-  return {
-    rows: rows.map(toSummary),
-    total: Math.min(total, ORDER_SEARCH_MAX_ROWS),
-    totalCapped: total > ORDER_SEARCH_MAX_ROWS,
-    page: query.page,
-    pageSize: query.pageSize,
-  };
+  const page = pageOf(read, query.pageSize, query.cursor, (row) => row);
+  const summaries = await summariesOf(
+    db,
+    page.rows.map((row) => row.id),
+  );
+  return { ...page, rows: page.rows.flatMap((row) => summaries.get(row.id) ?? []), ...counted, pageSize: query.pageSize };
 }

@@ -21,9 +21,9 @@ export function registerConsolePlayersRoutes(app: FastifyInstance, { db, ledger,
 
   registerRoute(app, consolePlayerSearch, ({ query }) => players.search(query.q, query.by));
   registerRoute(app, consolePlayer, ({ params }) => players.player(params.id));
-  registerRoute(app, consolePlayerOrders, ({ params, query }) => players.orders(params.id, query.page, query.pageSize));
+  registerRoute(app, consolePlayerOrders, ({ params, query }) => players.orders(params.id, query));
   registerRoute(app, consolePlayerRole, ({ params }) => players.role(params.gameAccountId));
-  registerRoute(app, consoleRoleLedger, ({ params, query }) => players.ledgerPage(params.gameAccountId, query.page, query.pageSize));
+  registerRoute(app, consoleRoleLedger, ({ params, query }) => players.ledgerPage(params.gameAccountId, query));
   registerRoute(app, consoleAdjustVouchers, ({ params, body, operator, request }) => players.adjust(actorOf(operator, request), params.gameAccountId, body));
   registerRoute(app, consoleEndPlayerSessions, ({ params, operator, request }) => players.endSessions(actorOf(operator, request), params.id));
   registerRoute(app, consoleBlockPlayer, ({ params, body, operator, request }) => players.block(actorOf(operator, request), params.id, body.reason));

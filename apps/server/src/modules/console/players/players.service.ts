@@ -1,4 +1,5 @@
-import { and, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import type {
   AdjustVouchersBody,
@@ -16,6 +17,7 @@ import type {
   RoleView,
 } from '@shop/contract/console/players';
 import { PLAYER_SEARCH_LIMIT } from '@shop/contract/console/players';
+import type { PageLinks, PagePosition } from '@shop/contract/console/paging';
 import type { VoucherEntryKind } from '@shop/contract/voucher-history';
 import type { Db, Executor } from '../../../db/client.ts';
 import { auditLog, gameAccounts, gameServers, games, gameVoucherSpends, orders, playerRoles, users, voucherAccounts, voucherLedger } from '../../../db/schema.ts';
@@ -23,6 +25,7 @@ import { DomainError, invalid, notFound, conflict } from '../../../shared/domain
 import type { TokenService } from '../../auth/tokens.ts';
 import { InsufficientVouchersError, type LedgerEntry, type VoucherLedger } from '../../vouchers/ledger.ts';
 import { recordAudit, type Actor } from '../audit.ts';
+import { afterCursor, cappedCount, cursorTime, pageOf, readingOrder, type ListOrder } from '../keyset.ts';
 import { gameIdIs, roleIdIs, roleNameStartsWith } from '../role-match.ts';
 
 type UserRow = typeof users.$inferSelect;
@@ -32,6 +35,14 @@ export const adjustmentReference = (key: string) => `adjust:${key}`;
 const ADJUST_ACTION = 'player.adjustVouchers';
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
+
+interface Paging {
+  cursor?: PagePosition | undefined;
+  pageSize: number;
+}
+/** A player's orders newest first (by creation, then id); a role's ledger newest first by id. */
+const PLAYER_ORDERS: ListOrder = { at: sql`${orders.createdAt}`, id: sql`${orders.id}`, newestFirst: true };
+const ROLE_LEDGER: ListOrder = { id: sql`${voucherLedger.id}`, newestFirst: true };
 
 /**
  * The E.164 forms a phone typed by an operator may stand for: "+44 7400 123456", "0044 7400 123456", "447400123456",
@@ -238,22 +249,26 @@ export class ConsolePlayersService {
     return { player: account(row), roles };
   }
 
-  async orders(id: number, page: number, pageSize: number): Promise<{ total: number; orders: PlayerOrder[] }> {
+  /** The player's orders, newest first, a page after or before the cursor (index orders_user_created_idx). */
+  async orders(id: number, paging: Paging): Promise<{ total: number; totalCapped: boolean; orders: PlayerOrder[] } & PageLinks> {
     await this.requireUser(this.db, id);
-    const [rows, [counted]] = await Promise.all([
+    const own = eq(orders.userId, id);
+    const [read, counted] = await Promise.all([
       this.db
-        .select({ order: orders, roleName: gameAccounts.roleName })
+        .select({ at: cursorTime(sql`${orders.createdAt}`), order: orders, roleName: gameAccounts.roleName })
         .from(orders)
         .leftJoin(gameAccounts, eq(gameAccounts.id, orders.gameAccountId))
-        .where(eq(orders.userId, id))
-        .orderBy(desc(orders.createdAt), desc(orders.id))
-        .limit(pageSize)
-        .offset((page - 1) * pageSize),
-      this.db.select({ total: count() }).from(orders).where(eq(orders.userId, id)),
+        .where(and(own, afterCursor(PLAYER_ORDERS, paging.cursor)))
+        .orderBy(...readingOrder(PLAYER_ORDERS, paging.cursor))
+        .limit(paging.pageSize + 1),
+      cappedCount(this.db, sql`SELECT 1 FROM ${orders} WHERE ${own}`),
     ]);
+    const page = pageOf(read, paging.pageSize, paging.cursor, (row) => ({ at: row.at, id: row.order.id }));
     return {
-      total: Number(counted?.total ?? 0),
-      orders: rows.map(({ order, roleName }) => ({
+      ...counted,
+      nextCursor: page.nextCursor,
+      prevCursor: page.prevCursor,
+      orders: page.rows.map(({ order, roleName }) => ({
         id: order.id,
         orderSn: order.orderSn,
         appId: order.appId,
@@ -291,27 +306,37 @@ export class ConsolePlayersService {
     return { role, players };
   }
 
-  async ledgerPage(gameAccountId: number, page: number, pageSize: number): Promise<{ balance: number; total: number; entries: LedgerEntryView[] }> {
+  /**
+   * A role's ledger, newest first by id, a page after or before the cursor: the page's entries are read first (index
+   * voucher_ledger_account_idx on (game_account_id, id)), then their orders and the game's items, each spend or reversal
+   * found through its own index (game_voucher_spends_spend_entry_idx, _reversal_entry_idx): one join on `spend OR
+   * reversal` could use neither and read every spend for every entry.
+   */
+  async ledgerPage(gameAccountId: number, paging: Paging): Promise<{ balance: number; total: number; totalCapped: boolean; entries: LedgerEntryView[] } & PageLinks> {
     await this.requireRole(this.db, gameAccountId);
-    const [rows, [counted], balance] = await Promise.all([
+    const own = eq(voucherLedger.gameAccountId, gameAccountId);
+    const spent = alias(gameVoucherSpends, 'spent');
+    const reversed = alias(gameVoucherSpends, 'reversed');
+    const [read, counted, balance] = await Promise.all([
       this.db
         .select({
           entry: voucherLedger,
           orderSn: orders.orderSn,
-          itemName: sql<string | null>`coalesce(${gameVoucherSpends.itemName}, ${gameVoucherSpends.itemId})`,
+          itemName: sql<string | null>`coalesce(${spent.itemName}, ${spent.itemId}, ${reversed.itemName}, ${reversed.itemId})`,
         })
         .from(voucherLedger)
         .leftJoin(orders, eq(orders.id, voucherLedger.orderId))
-        .leftJoin(gameVoucherSpends, or(eq(gameVoucherSpends.spendEntryId, voucherLedger.id), eq(gameVoucherSpends.reversalEntryId, voucherLedger.id)))
-        .where(eq(voucherLedger.gameAccountId, gameAccountId))
-        .orderBy(desc(voucherLedger.id))
-        .limit(pageSize)
-        .offset((page - 1) * pageSize),
-      this.db.select({ total: count() }).from(voucherLedger).where(eq(voucherLedger.gameAccountId, gameAccountId)),
+        .leftJoin(spent, eq(spent.spendEntryId, voucherLedger.id))
+        .leftJoin(reversed, eq(reversed.reversalEntryId, voucherLedger.id))
+        .where(and(own, afterCursor(ROLE_LEDGER, paging.cursor)))
+        .orderBy(...readingOrder(ROLE_LEDGER, paging.cursor))
+        .limit(paging.pageSize + 1),
+      cappedCount(this.db, sql`SELECT 1 FROM ${voucherLedger} WHERE ${own}`),
       this.ledger.balance(gameAccountId),
     ]);
-    const entries = await this.entryViews(this.db, gameAccountId, rows);
-    return { balance, total: Number(counted?.total ?? 0), entries };
+    const page = pageOf(read, paging.pageSize, paging.cursor, (row) => ({ at: null, id: row.entry.id }));
+    const entries = await this.entryViews(this.db, gameAccountId, page.rows);
+    return { balance, ...counted, entries, nextCursor: page.nextCursor, prevCursor: page.prevCursor };
   }
 
   /** Ledger rows as the console shows them; adjustments get their reason and operator from the audit log. */

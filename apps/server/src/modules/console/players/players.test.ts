@@ -220,17 +220,23 @@ describe.each(BACKENDS)('console players (%s)', (backend) => {
       expect(page.body.data.roles[0]).toMatchObject({ gameAccountId: player.gameAccountId, roleId: player.roleId, gameName: expect.any(String), balance: pack.voucherAmount + 7 });
       expect(page.body.data.roles[1]).toMatchObject({ accountId: gameId, ownerUserId: null, balance: 0 });
 
-      const ledger = await as(support)<{ balance: number; total: number; entries: LedgerEntryView[] }>('GET', `${BASE}/roles/${player.gameAccountId}/ledger?page=1&pageSize=10`);
-      expect(ledger.body.data).toMatchObject({ balance: pack.voucherAmount + 7, total: 2 });
+      const ledger = await as(support)<{ balance: number; total: number; entries: LedgerEntryView[] }>('GET', `${BASE}/roles/${player.gameAccountId}/ledger?pageSize=10`);
+      expect(ledger.body.data).toMatchObject({ balance: pack.voucherAmount + 7, total: 2, totalCapped: false, nextCursor: null, prevCursor: null });
       expect(ledger.body.data.entries).toEqual([
         expect.objectContaining({ kind: 'adjustment', amount: 7, balanceAfter: pack.voucherAmount + 7, reason: 'compensation for ticket 42', operator: finance.email, orderId: null }),
         expect.objectContaining({ kind: 'purchase', amount: pack.voucherAmount, balanceAfter: pack.voucherAmount, orderId: result.orderId, orderSn: result.orderSn, reason: null }),
       ]);
-      const second = await as(support)<{ entries: LedgerEntryView[] }>('GET', `${BASE}/roles/${player.gameAccountId}/ledger?page=2&pageSize=1`);
+      type LedgerPage = { entries: LedgerEntryView[]; nextCursor: string | null; prevCursor: string | null };
+      const first = await as(support)<LedgerPage>('GET', `${BASE}/roles/${player.gameAccountId}/ledger?pageSize=1`);
+      expect(first.body.data.entries.map((e) => e.kind)).toEqual(['adjustment']);
+      const second = await as(support)<LedgerPage>('GET', `${BASE}/roles/${player.gameAccountId}/ledger?pageSize=1&cursor=${first.body.data.nextCursor}`);
+      expect(second.body.data).toMatchObject({ nextCursor: null, prevCursor: expect.any(String) });
       expect(second.body.data.entries.map((e) => e.kind)).toEqual(['purchase']);
+      const back = await as(support)<LedgerPage>('GET', `${BASE}/roles/${player.gameAccountId}/ledger?pageSize=1&cursor=${second.body.data.prevCursor}`);
+      expect(back.body.data).toMatchObject({ entries: first.body.data.entries, prevCursor: null });
 
       const orders = await as(support)<{ total: number; orders: PlayerOrder[] }>('GET', `${BASE}/${player.userId}/orders`);
-      expect(orders.body.data.total).toBe(1);
+      expect(orders.body.data).toMatchObject({ total: 1, totalCapped: false, nextCursor: null, prevCursor: null });
       expect(orders.body.data.orders[0]).toMatchObject({ id: result.orderId, orderSn: result.orderSn, gameAccountId: player.gameAccountId, provider: 'xsolla' });
 
       const role = await as(support)<RoleDetail>('GET', `${BASE}/roles/${player.gameAccountId}`);
@@ -246,7 +252,11 @@ describe.each(BACKENDS)('console players (%s)', (backend) => {
         await expectRefused(() => as(support)('GET', `${BASE}/roles/${id}/ledger`), 400);
       }
       await expectRefused(() => as(support)('GET', `${BASE}/roles/1/ledger?pageSize=1000`), 400);
-      await expectRefused(() => as(support)('GET', `${BASE}/1/orders?page=0`), 400);
+      await expectRefused(() => as(support)('GET', `${BASE}/1/orders?pageSize=0`), 400);
+      // a cursor of another kind of list, or none at all
+      await expectRefused(() => as(support)('GET', `${BASE}/1/orders?cursor=n_5`), 400);
+      await expectRefused(() => as(support)('GET', `${BASE}/roles/1/ledger?cursor=n_2026-01-01T00:00:00.000000Z_5`), 400);
+      await expectRefused(() => as(support)('GET', `${BASE}/roles/1/ledger?cursor=%00`), 400);
     });
   });
 

@@ -1,4 +1,4 @@
-import type { RefundsReport, SalesReport } from '@shop/contract/console/reports';
+import type { RefundReportEntry, RefundTotals, SalesReport } from '@shop/contract/console/reports';
 import { minorToDecimalString } from '../../../shared/money.ts';
 
 /** Excel reads a UTF-8 file as UTF-8 only with this byte-order mark. */
@@ -19,8 +19,13 @@ export function csvCell(value: string | number | null | undefined): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
+type Cell = string | number | null | undefined;
+
+/** One line, ending CRLF (RFC 4180): a file written line by line is the same as the whole document. */
+export const csvLine = (row: Cell[]): string => row.map(csvCell).join(',') + '\r\n';
+
 /** A whole file: BOM, then lines ending CRLF (RFC 4180). */
-export function csvDocument(rows: (string | number | null | undefined)[][]): string {
+export function csvDocument(rows: Cell[][]): string {
   return UTF8_BOM + rows.map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n';
 }
 
@@ -63,67 +68,68 @@ export function salesCsv(report: SalesReport): string {
   return csvDocument([header, ...report.rows.map((row) => line(row.key, row.label, row)), ...report.totals.map((totals) => line('TOTAL', '', totals))]);
 }
 
-/** The refunds report as CSV: every refund (count 1), then a TOTAL row per currency and status with its count. */
-export function refundsCsv(report: RefundsReport): string {
-  const header = [
-    'refund_id',
-    'count',
-    'order_sn',
-    'game',
-    'order_source',
-    'provider',
-    'provider_refund_id',
-    'status',
-    'initiated_by',
-    'currency',
-    'amount_minor',
-    'amount',
-    'vouchers_taken_back',
-    'vouchers_unrecovered',
-    'game_revoke_status',
-    'reason',
-    'created_at',
-    'completed_at',
-  ];
-  const entries = report.entries.map((entry) => [
-    entry.id,
-    1,
-    entry.orderSn,
-    entry.gameName,
-    entry.orderSource,
-    entry.provider,
-    entry.providerRefundId,
-    entry.status,
-    entry.initiatedBy,
-    entry.currency,
-    entry.amount,
-    major(entry.amount, entry.currency),
-    entry.vouchersTakenBack,
-    entry.vouchersUnrecovered,
-    entry.gameRevokeStatus,
-    entry.reason,
-    entry.createdAt,
-    entry.completedAt,
-  ]);
-  const totals = report.totals.map((total) => [
-    'TOTAL',
-    total.count,
-    '',
-    '',
-    '',
-    '',
-    '',
-    total.status,
-    '',
-    total.currency,
-    total.amount,
-    major(total.amount, total.currency),
-    total.vouchersTakenBack,
-    total.vouchersUnrecovered,
-    '',
-    '',
-    '',
-    '',
-  ]);
-  return csvDocument([header, ...entries, ...totals]);
-}
+/** The refunds CSV's columns: every refund is a line with count 1, then a TOTAL line per currency and status. */
+export const REFUNDS_CSV_HEADER = [
+  'refund_id',
+  'count',
+  'order_sn',
+  'game',
+  'order_source',
+  'provider',
+  'provider_refund_id',
+  'status',
+  'initiated_by',
+  'currency',
+  'amount_minor',
+  'amount',
+  'vouchers_taken_back',
+  'vouchers_unrecovered',
+  'game_revoke_status',
+  'reason',
+  'created_at',
+  'completed_at',
+];
+
+/** One refund's cells. */
+export const refundEntryCells = (entry: RefundReportEntry): Cell[] => [
+  entry.id,
+  1,
+  entry.orderSn,
+  entry.gameName,
+  entry.orderSource,
+  entry.provider,
+  entry.providerRefundId,
+  entry.status,
+  entry.initiatedBy,
+  entry.currency,
+  entry.amount,
+  major(entry.amount, entry.currency),
+  entry.vouchersTakenBack,
+  entry.vouchersUnrecovered,
+  entry.gameRevokeStatus,
+  entry.reason,
+  entry.createdAt,
+  entry.completedAt,
+];
+
+/** The TOTAL cells of one currency and status. */
+export const refundTotalCells = (total: RefundTotals): Cell[] => [
+  'TOTAL',
+  total.count,
+  '',
+  '',
+  '',
+  '',
+  '',
+  total.status,
+  '',
+  total.currency,
+  total.amount,
+  major(total.amount, total.currency),
+  total.vouchersTakenBack,
+  total.vouchersUnrecovered,
+  '',
+  '',
+  '',
+  '',
+];

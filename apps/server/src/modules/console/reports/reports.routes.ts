@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { envelope } from '@shop/contract/envelope.schema';
@@ -12,16 +13,18 @@ import {
 } from '@shop/contract/console/reports';
 import { apiUrl, registerRoute } from '../../../http/route.ts';
 import type { Services } from '../../../services.ts';
-import { refundsCsv, salesCsv } from './csv.ts';
+import { salesCsv } from './csv.ts';
+import { RefundsReportService } from './refunds-report.service.ts';
 import { ReportsService } from './reports.service.ts';
 
 /**
  * A file answer (CSV) of a console route. It cannot be the envelope, so it is registered here instead of with
  * registerRoute, with the same config (`auth: 'operator'` and the permission): the app's onRequest hook checks the
  * session and the role exactly as for every other console route. The query is validated by the contract's schema; every
- * error (401, 403, 400) still answers the JSON envelope through the error handler.
+ * error (401, 403, 400) still answers the JSON envelope through the error handler. A handler may answer a stream, which
+ * is sent as it is written (the refunds CSV).
  */
-function registerCsvRoute<Q>(app: FastifyInstance, def: RouteDef, fileName: (query: Q) => string, handler: (query: Q) => Promise<string>): void {
+function registerCsvRoute<Q>(app: FastifyInstance, def: RouteDef, fileName: (query: Q) => string, handler: (query: Q) => Promise<string | Readable>): void {
   app.route({
     method: def.method,
     url: apiUrl(def.path),
@@ -52,9 +55,10 @@ function registerCsvRoute<Q>(app: FastifyInstance, def: RouteDef, fileName: (que
 
 export function registerConsoleReportsRoutes(app: FastifyInstance, services: Services): void {
   const reports = new ReportsService(services.db);
+  const refunds = new RefundsReportService(services.db);
 
   registerRoute(app, consoleSalesReport, ({ query }) => reports.sales(query));
-  registerRoute(app, consoleRefundsReport, ({ query }) => reports.refunds(query));
+  registerRoute(app, consoleRefundsReport, ({ query }) => refunds.report(query));
 
   registerCsvRoute<SalesReportQuery>(
     app,
@@ -66,6 +70,6 @@ export function registerConsoleReportsRoutes(app: FastifyInstance, services: Ser
     app,
     consoleRefundsReportCsv,
     (query) => `refunds-${query.from}-${query.to}.csv`,
-    async (query) => refundsCsv(await reports.allRefunds(query)),
+    (query) => refunds.csv(query),
   );
 }

@@ -3,11 +3,6 @@ import { OrderStatus } from '@shop/contract/orders.schema';
 import {
   MAX_REPORT_DAYS,
   reportDays,
-  type RefundReportEntry,
-  type RefundsReport,
-  type RefundsReportCsvQuery,
-  type RefundsReportQuery,
-  type RefundTotals,
   type ReportGroupBy,
   type SalesFigures,
   type SalesReport,
@@ -32,13 +27,9 @@ export const SOLD_STATUSES: readonly number[] = [
   OrderStatus.REFUNDED_AFTER_DELIVERY,
 ];
 
-/** Refund CSV exports answer at most this many refunds (the range is at most 400 days anyway). */
-export const MAX_CSV_REFUNDS = 100_000;
-
 type Rows<T> = { rows: T[] };
 const rowsOf = <T>(result: unknown) => (result as Rows<T>).rows;
 const num = (value: unknown) => (value === null || value === undefined ? 0 : Number(value));
-const iso = (value: unknown) => (value === null || value === undefined ? null : new Date(value as string | Date).toISOString());
 
 /**
  * The range as timestamps: [from 00:00 UTC, the day after `to` 00:00 UTC) (the refunds report's UTC days; the sales report
@@ -252,110 +243,4 @@ export class ReportsService {
     }
     return new Map(rows.map((row) => [row.key, row.label ?? row.key]));
   }
-
-  async refunds(query: RefundsReportQuery): Promise<RefundsReport> {
-    const range = reportRange(query.from, query.to);
-    return this.db.transaction(
-      async (tx) => {
-        const where = refundFilters(query, range);
-        const totals = rowsOf<{ currency: string; status: RefundTotals['status']; count: unknown; amount: unknown; taken: unknown; unrecovered: unknown }>(
-          await tx.execute(sql`
-            SELECT r.currency::text AS currency, r.status, count(*) AS count, coalesce(sum(r.amount_minor::int8), 0) AS amount,
-                   coalesce(sum(r.vouchers_taken_back), 0) AS taken, coalesce(sum(r.vouchers_unrecovered), 0) AS unrecovered
-              FROM refunds r JOIN orders o ON o.id = r.order_id
-             WHERE ${where}
-             GROUP BY 1, 2
-             ORDER BY 1, 2`),
-        ).map(
-          (row): RefundTotals => ({
-            currency: row.currency,
-            status: row.status,
-            count: num(row.count),
-            amount: num(row.amount),
-            vouchersTakenBack: num(row.taken),
-            vouchersUnrecovered: num(row.unrecovered),
-          }),
-        );
-        const total = totals.reduce((sum, row) => sum + row.count, 0);
-        const entries = await this.refundEntries(tx, where, query.pageSize, (query.page - 1) * query.pageSize);
-        return { from: query.from, to: query.to, generatedAt: new Date().toISOString(), currencyDigits: digitsOf(totals), totals, total, page: query.page, pageSize: query.pageSize, entries };
-      },
-      { isolationLevel: 'repeatable read', accessMode: 'read only' },
-    );
-  }
-
-  /** Every refund of the range (the CSV): the entries and totals of `refunds`, all pages at once. */
-  async allRefunds(query: RefundsReportCsvQuery): Promise<RefundsReport> {
-    const range = reportRange(query.from, query.to);
-    return this.db.transaction(
-      async (tx) => {
-        const entries = await this.refundEntries(tx, refundFilters(query, range), MAX_CSV_REFUNDS + 1, 0);
-        if (entries.length > MAX_CSV_REFUNDS) throw invalid('reportTooLarge', { count: MAX_CSV_REFUNDS });
-        const totals = totalsOf(entries);
-        return { from: query.from, to: query.to, generatedAt: new Date().toISOString(), currencyDigits: digitsOf(totals), totals, total: entries.length, page: 1, pageSize: entries.length, entries };
-      },
-      { isolationLevel: 'repeatable read', accessMode: 'read only' },
-    );
-  }
-
-  private async refundEntries(tx: Executor, where: SQL, limit: number, offset: number): Promise<RefundReportEntry[]> {
-    const rows = rowsOf<Record<string, unknown>>(
-      await tx.execute(sql`
-        SELECT r.id, r.order_id, o.order_sn, o.app_id, g.name AS game_name, o.order_source, r.provider, r.provider_refund_id,
-               r.status, r.initiated_by, r.amount_minor, r.currency::text AS currency, r.reason, r.vouchers_taken_back,
-               r.vouchers_unrecovered, r.game_revoke_status, r.created_at, r.completed_at
-          FROM refunds r JOIN orders o ON o.id = r.order_id JOIN games g ON g.app_id = o.app_id
-         WHERE ${where}
-         ORDER BY coalesce(r.completed_at, r.created_at) DESC, r.id DESC
-         LIMIT ${limit} OFFSET ${offset}`),
-    );
-    return rows.map((row) => ({
-      id: num(row.id),
-      orderId: num(row.order_id),
-      orderSn: String(row.order_sn),
-      appId: num(row.app_id),
-      gameName: String(row.game_name),
-      orderSource: String(row.order_source),
-      provider: String(row.provider),
-      providerRefundId: (row.provider_refund_id as string | null) ?? null,
-      status: row.status as RefundReportEntry['status'],
-      initiatedBy: row.initiated_by as RefundReportEntry['initiatedBy'],
-      amount: num(row.amount_minor),
-      currency: String(row.currency),
-      reason: (row.reason as string | null) ?? null,
-      vouchersTakenBack: num(row.vouchers_taken_back),
-      vouchersUnrecovered: num(row.vouchers_unrecovered),
-      gameRevokeStatus: (row.game_revoke_status as string | null) ?? null,
-      createdAt: iso(row.created_at)!,
-      completedAt: iso(row.completed_at),
-    }));
-  }
 }
-
-/** A refund's day: its completion when completed, else when it was started (pending, failed). */
-function refundFilters(query: RefundsReportCsvQuery, range: { start: string; end: string }): SQL {
-  const dated = sql`coalesce(r.completed_at, r.created_at)`;
-  const parts: SQL[] = [sql`${dated} >= ${range.start}::timestamptz`, sql`${dated} < ${range.end}::timestamptz`];
-  if (query.status !== undefined) parts.push(sql`r.status = ${query.status}`);
-  if (query.provider !== undefined) parts.push(sql`r.provider = ${query.provider}`);
-  if (query.initiatedBy !== undefined) parts.push(sql`r.initiated_by = ${query.initiatedBy}`);
-  if (query.appId !== undefined) parts.push(sql`o.app_id = ${query.appId}`);
-  if (query.currency !== undefined) parts.push(sql`r.currency = ${query.currency}`);
-  return sql.join(parts, sql` AND `);
-}
-
-function totalsOf(entries: RefundReportEntry[]): RefundTotals[] {
-  const totals = new Map<string, RefundTotals>();
-  for (const entry of entries) {
-    const id = `${entry.currency} ${entry.status}`;
-    let row = totals.get(id);
-    if (!row) totals.set(id, (row = { currency: entry.currency, status: entry.status, count: 0, amount: 0, vouchersTakenBack: 0, vouchersUnrecovered: 0 }));
-    row.count += 1;
-    row.amount += entry.amount;
-    row.vouchersTakenBack += entry.vouchersTakenBack;
-    row.vouchersUnrecovered += entry.vouchersUnrecovered;
-  }
-  return [...totals.values()].sort((a, b) => (a.currency < b.currency ? -1 : a.currency > b.currency ? 1 : a.status < b.status ? -1 : a.status > b.status ? 1 : 0));
-}
-
-const digitsOf = (totals: { currency: string }[]) => Object.fromEntries([...new Set(totals.map((row) => row.currency))].map((currency) => [currency, currencyDigits(currency)]));

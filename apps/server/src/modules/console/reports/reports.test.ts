@@ -9,6 +9,7 @@ import { dbState, playerWithRole } from '../../../../test/game.ts';
 import { channelOf, createOrder, newPlayer, press, waitForStatus } from '../../../../test/shopping.ts';
 import { orderItems, orders, products, refunds } from '../../../db/schema.ts';
 import { minorToDecimalString } from '../../../shared/money.ts';
+import { csvDocument, refundEntryCells, refundTotalCells, REFUNDS_CSV_HEADER } from './csv.ts';
 import { SOLD_STATUSES } from './reports.service.ts';
 
 const DAY = 86_400_000;
@@ -422,9 +423,22 @@ describe.each(BACKENDS)('console reports (%s)', (backend) => {
     const ledger = (await shop.services.db.execute(sql`SELECT coalesce(sum(-amount), 0) AS taken FROM voucher_ledger WHERE kind = 'refund'`)) as unknown as { rows: { taken: unknown }[] };
     expect(report.totals.find((totals) => totals.currency === 'USD' && totals.status === 'completed')!.vouchersTakenBack).toBe(Number(ledger.rows[0]!.taken));
     expect(report.totals.find((totals) => totals.currency === 'JPY')!.vouchersUnrecovered).toBe(7);
-    // Newest first, a page at a time, filters.
-    const page = await get<RefundsReport>(finance, '/api/console/v1/reports/refunds', { from, to, pageSize: 2, page: 2 });
-    expect(page.body.data.entries.map((entry) => entry.id)).toEqual(report.entries.slice(2, 4).map((entry) => entry.id));
+    // Newest first, a page at a time by cursor (forward to the end, back to the start: no refund skipped or repeated).
+    const forward: number[] = [];
+    let page = (await get<RefundsReport>(finance, '/api/console/v1/reports/refunds', { from, to, pageSize: 2 })).body.data;
+    forward.push(...page.entries.map((entry) => entry.id));
+    while (page.nextCursor) {
+      page = (await get<RefundsReport>(finance, '/api/console/v1/reports/refunds', { from, to, pageSize: 2, cursor: page.nextCursor })).body.data;
+      expect(page.total).toBe(report.total);
+      forward.push(...page.entries.map((entry) => entry.id));
+    }
+    expect(forward).toEqual(report.entries.map((entry) => entry.id));
+    const backward = page.entries.map((entry) => entry.id);
+    while (page.prevCursor) {
+      page = (await get<RefundsReport>(finance, '/api/console/v1/reports/refunds', { from, to, pageSize: 2, cursor: page.prevCursor })).body.data;
+      backward.unshift(...page.entries.map((entry) => entry.id));
+    }
+    expect(backward).toEqual(forward);
     const pending = await get<RefundsReport>(finance, '/api/console/v1/reports/refunds', { from, to, status: 'pending' });
     expect(pending.body.data.entries.map((entry) => entry.status)).toEqual(['pending']);
     const game = await get<RefundsReport>(finance, '/api/console/v1/reports/refunds', { from, to, appId: 10002 });
@@ -434,6 +448,9 @@ describe.each(BACKENDS)('console reports (%s)', (backend) => {
     const { response, text } = await csv('/api/console/v1/reports/refunds.csv', { from, to });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-disposition')).toBe(`attachment; filename="refunds-${from}-${to}.csv"`);
+    // Streamed in batches, the file is byte for byte the whole document the export wrote before it streamed.
+    expect(text).toBe(csvDocument([REFUNDS_CSV_HEADER, ...report.entries.map(refundEntryCells), ...report.totals.map(refundTotalCells)]));
+    expect(text.startsWith('\uFEFFrefund_id,count,order_sn,game,order_source,provider,provider_refund_id,status,initiated_by,currency,amount_minor,amount,')).toBe(true);
     const [header, ...lines] = parseCsv(text);
     expect(lines.every((line) => line.length === header!.length)).toBe(true);
     const entries = lines.filter((line) => line[0] !== 'TOTAL');
@@ -496,7 +513,7 @@ describe.each(BACKENDS)('console reports (%s)', (backend) => {
         if (message) expect(body.message).toMatch(message);
       }
     }
-    for (const query of [{ page: '0' }, { pageSize: '1000' }, { status: 'done' }, { initiatedBy: 'nobody' }, { provider: 'stripe' }] as Record<string, string>[]) {
+    for (const query of [{ cursor: 'n_1' }, { pageSize: '1000' }, { status: 'done' }, { initiatedBy: 'nobody' }, { provider: 'stripe' }] as Record<string, string>[]) {
       const answer = await get(finance, '/api/console/v1/reports/refunds', { from, to, ...query });
       expect(answer.status, JSON.stringify(query)).toBe(400);
       expect(answer.body.code).toBe(400);
