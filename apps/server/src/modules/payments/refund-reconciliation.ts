@@ -1,8 +1,8 @@
-import { and, eq, gt, lt } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, lt, lte, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ReconciliationConfig } from '../../config.ts';
 import type { Db, Executor } from '../../db/client.ts';
-import { duplicatePayments, orders, refunds } from '../../db/schema.ts';
+import { duplicatePayments, orders, reconciliationSweeps, refunds } from '../../db/schema.ts';
 import { enqueue, type JobHandler } from '../../jobs/outbox.ts';
 import type { RefundSubject } from './payment-provider.ts';
 import type { PaymentProviders } from './provider-registry.ts';
@@ -51,25 +51,36 @@ export class RefundReconciliation {
     };
   }
 
-  /** Writes one job per refund still waiting for its confirmation (called by the reconciliation sweep). */
+  /**
+   * Writes one job per refund still waiting for its confirmation (called by the reconciliation sweep, in its transaction,
+   * after it claimed `bucket`): at most `batch` of each kind, rotating by id from where the previous sweep stopped, so
+   * every pending refund is asked however many there are. Returns the number of jobs.
+   */
   async enqueuePending(tx: Executor, bucket: number, now: number): Promise<number> {
     const settled = new Date(now - this.config.minAgeMs);
     const since = new Date(now - this.config.lookbackMs);
-    const [orderRefunds, duplicateRefunds] = await Promise.all([
-      tx
-        .select({ id: refunds.id })
-        .from(refunds)
-        .where(and(eq(refunds.status, 'pending'), lt(refunds.updatedAt, settled), gt(refunds.createdAt, since)))
-        .limit(this.config.batch),
-      tx
-        .select({ id: duplicatePayments.id })
-        .from(duplicatePayments)
-        .where(and(eq(duplicatePayments.status, 'refund_pending'), lt(duplicatePayments.updatedAt, settled), gt(duplicatePayments.createdAt, since)))
-        .limit(this.config.batch),
-    ]);
+    const [previous] = await tx
+      .select({ refundCursor: reconciliationSweeps.refundCursor, duplicateCursor: reconciliationSweeps.duplicateCursor })
+      .from(reconciliationSweeps)
+      .where(lt(reconciliationSweeps.bucket, bucket))
+      .orderBy(desc(reconciliationSweeps.bucket))
+      .limit(1);
+    const { batch } = this.config;
+    const orderRefunds = await rotation(tx, refunds, and(eq(refunds.status, 'pending'), lt(refunds.updatedAt, settled), gt(refunds.createdAt, since)), previous?.refundCursor ?? 0, batch);
+    const duplicateRefunds = await rotation(
+      tx,
+      duplicatePayments,
+      and(eq(duplicatePayments.status, 'refund_pending'), lt(duplicatePayments.updatedAt, settled), gt(duplicatePayments.createdAt, since)),
+      previous?.duplicateCursor ?? 0,
+      batch,
+    );
+    await tx
+      .update(reconciliationSweeps)
+      .set({ refundCursor: orderRefunds.at(-1) ?? null, duplicateCursor: duplicateRefunds.at(-1) ?? null })
+      .where(eq(reconciliationSweeps.bucket, bucket));
     const jobs = [
-      ...orderRefunds.map(({ id }) => ({ kind: 'order' as const, id })),
-      ...duplicateRefunds.map(({ id }) => ({ kind: 'duplicate' as const, id })),
+      ...orderRefunds.map((id) => ({ kind: 'order' as const, id })),
+      ...duplicateRefunds.map((id) => ({ kind: 'duplicate' as const, id })),
     ];
     for (const job of jobs) {
       await enqueue(tx, { kind: RECONCILE_REFUND_JOB, payload: job, dedupeKey: `reconcile-refund:${job.kind}:${job.id}:${bucket}`, maxAttempts: 3 });
@@ -123,4 +134,17 @@ export class RefundReconciliation {
     }
     return (await this.settlement.applyAll(provider.name, answer)) ?? 'pending';
   }
+}
+
+/**
+ * Up to `limit` ids of the rows `where` selects, in id order after `cursor` and then from the start again: sweep after
+ * sweep (each starting at the last id the previous one took) every row gets its turn.
+ */
+async function rotation(tx: Executor, table: typeof refunds | typeof duplicatePayments, where: SQL | undefined, cursor: number, limit: number): Promise<number[]> {
+  const after = await tx.select({ id: table.id }).from(table).where(and(where, gt(table.id, cursor))).orderBy(asc(table.id)).limit(limit);
+  const wrapped =
+    after.length < limit && cursor > 0
+      ? await tx.select({ id: table.id }).from(table).where(and(where, lte(table.id, cursor))).orderBy(asc(table.id)).limit(limit - after.length)
+      : [];
+  return [...after, ...wrapped].map((row) => row.id);
 }
