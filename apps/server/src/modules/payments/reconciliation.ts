@@ -1,4 +1,4 @@
-import { eq, lt, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { OrderStatus } from '@shop/contract/orders.schema';
 import type { ReconciliationConfig } from '../../config.ts';
@@ -79,12 +79,25 @@ export class ReconciliationService {
   async sweep(bucket: number = this.sweeps.bucket()): Promise<number> {
     const now = this.now();
     return this.db.transaction(async (tx) => {
-      const claimed = await tx.insert(reconciliationSweeps).values({ bucket }).onConflictDoNothing().returning({ bucket: reconciliationSweeps.bucket });
-      if (!claimed.length) return 0;
+      // Claiming the bucket waits for another instance's claim of it to commit, and then finds it taken.
+      const [claim] = rowsOf<{ claimed: number | string; refund_cursor: number | string | null; duplicate_cursor: number | string | null }>(
+        await tx.execute(sql`
+          WITH pruned AS (DELETE FROM reconciliation_sweeps WHERE bucket < ${bucket - SWEEPS_KEPT}),
+               claimed AS (INSERT INTO reconciliation_sweeps (bucket) VALUES (${bucket}) ON CONFLICT DO NOTHING RETURNING bucket)
+          SELECT (SELECT count(*) FROM claimed) AS claimed, previous.refund_cursor, previous.duplicate_cursor
+            FROM (SELECT 1) AS one
+            LEFT JOIN LATERAL (SELECT refund_cursor, duplicate_cursor FROM reconciliation_sweeps WHERE bucket < ${bucket} ORDER BY bucket DESC LIMIT 1) AS previous ON true`),
+      );
+      if (!Number(claim?.claimed)) return 0;
       const asked = await this.askDueOrders(tx, bucket, now);
-      await tx.update(reconciliationSweeps).set({ ordersAsked: asked }).where(eq(reconciliationSweeps.bucket, bucket));
-      await this.refunds.enqueuePending(tx, bucket, now);
-      await tx.delete(reconciliationSweeps).where(lt(reconciliationSweeps.bucket, bucket - SWEEPS_KEPT));
+      const cursors = await this.refunds.enqueuePending(tx, bucket, now, {
+        refund: Number(claim!.refund_cursor ?? 0),
+        duplicate: Number(claim!.duplicate_cursor ?? 0),
+      });
+      await tx
+        .update(reconciliationSweeps)
+        .set({ ordersAsked: asked, refundCursor: cursors.refund, duplicateCursor: cursors.duplicate })
+        .where(eq(reconciliationSweeps.bucket, bucket));
       await this.sweeps.scheduleAfter(tx, bucket);
       return asked;
     });
@@ -95,64 +108,61 @@ export class ReconciliationService {
    * join, and the due ones are asked (a job each) and given their next ask, or leave when no longer candidates.
    */
   private async askDueOrders(tx: Executor, bucket: number, now: number): Promise<number> {
-    const { minAgeMs, lookbackMs, batch } = this.config;
+    const { minAgeMs, lookbackMs, batch, intervalMs, backoff } = this.config;
     const at = new Date(now).toISOString();
     const firstDue = new Date(now - minAgeMs).toISOString();
     const windowStart = new Date(now - lookbackMs).toISOString();
     const [ended] = rowsOf<{ unasked: number | string }>(
       await tx.execute(sql`
-        WITH ended AS (DELETE FROM reconciliation_schedule WHERE since <= ${windowStart}::timestamptz RETURNING asks)
+        WITH ended AS (DELETE FROM reconciliation_schedule WHERE since <= ${windowStart}::timestamptz RETURNING asks),
+             joined AS (
+               INSERT INTO reconciliation_schedule (order_id, since)
+               SELECT id, created_at FROM orders
+                WHERE status IN (${S.AWAITING_PAYMENT}, ${S.PAYMENT_PROCESSING}) AND third_channel_name IS NOT NULL
+                  AND created_at > ${windowStart}::timestamptz AND created_at <= ${firstDue}::timestamptz
+               ON CONFLICT (order_id) DO NOTHING)
         SELECT count(*) FILTER (WHERE asks = 0) AS unasked FROM ended`),
     );
     if (Number(ended?.unasked ?? 0) > 0) {
       this.log.warn({ unasked: Number(ended!.unasked), batch }, 'reconciliation candidates left their window without being asked: raise RECONCILE_BATCH');
     }
-    await tx.execute(sql`
-      INSERT INTO reconciliation_schedule (order_id, since)
-      SELECT id, created_at FROM orders
-       WHERE status IN (${S.AWAITING_PAYMENT}, ${S.PAYMENT_PROCESSING}) AND third_channel_name IS NOT NULL
-         AND created_at > ${windowStart}::timestamptz AND created_at <= ${firstDue}::timestamptz
-      ON CONFLICT (order_id) DO NOTHING`);
-    const first = rowsOf<{ order_id: number | string }>(
+    // Never asked (newest first), then asked before and due again (most overdue first); a candidate no longer (paid,
+    // delivered, its left session past the window) leaves instead of being asked.
+    const [result] = rowsOf<{ picked: number | string; asked: number | string }>(
       await tx.execute(sql`
-        SELECT order_id FROM reconciliation_schedule WHERE asks = 0 AND since <= ${firstDue}::timestamptz
-         ORDER BY since DESC LIMIT ${batch} FOR UPDATE SKIP LOCKED`),
+        WITH first AS (
+               SELECT order_id FROM reconciliation_schedule WHERE asks = 0 AND since <= ${firstDue}::timestamptz
+                ORDER BY since DESC LIMIT ${batch} FOR UPDATE SKIP LOCKED),
+             again AS (
+               SELECT order_id FROM reconciliation_schedule WHERE asks > 0 AND next_ask_at <= ${at}::timestamptz
+                ORDER BY next_ask_at LIMIT ${batch} FOR UPDATE SKIP LOCKED),
+             picked AS (
+               SELECT order_id FROM first
+               UNION ALL (SELECT order_id FROM again LIMIT greatest(0, ${batch} - (SELECT count(*) FROM first)))),
+             due AS (
+               SELECT picked.order_id,
+                      (o.third_channel_name IS NOT NULL AND o.status IN (${sql.join(CANDIDATE_STATUSES.map((status) => sql`${status}`), sql`, `)}))
+                      OR coalesce(left_session.at > ${windowStart}::timestamptz, false) AS candidate
+                 FROM picked JOIN orders o ON o.id = picked.order_id
+                 -- per order through its index (an EXISTS here becomes a scan of every left session ever)
+                 LEFT JOIN LATERAL (SELECT max(p.created_at) AS at FROM superseded_payment_sessions p WHERE p.order_id = picked.order_id) AS left_session ON true),
+             dropped AS (DELETE FROM reconciliation_schedule s USING due WHERE s.order_id = due.order_id AND NOT due.candidate),
+             asked AS (
+               UPDATE reconciliation_schedule s
+                  SET asks = s.asks + 1,
+                      next_ask_at = greatest(${at}::timestamptz + make_interval(secs => ${intervalMs / 1000}),
+                                             s.since + (${at}::timestamptz - s.since) * ${backoff}::float8)
+                 FROM due WHERE s.order_id = due.order_id AND due.candidate
+               RETURNING s.order_id),
+             enqueued AS (
+               INSERT INTO jobs (kind, payload, dedupe_key, run_at, max_attempts)
+               SELECT ${RECONCILE_ORDER_JOB}, jsonb_build_object('orderId', order_id), 'reconcile:' || order_id || ':' || ${bucket}::bigint, now(), 3
+                 FROM asked
+               ON CONFLICT DO NOTHING)
+        SELECT (SELECT count(*) FROM picked) AS picked, (SELECT count(*) FROM asked) AS asked`),
     );
-    const again =
-      first.length < batch
-        ? rowsOf<{ order_id: number | string }>(
-            await tx.execute(sql`
-              SELECT order_id FROM reconciliation_schedule WHERE asks > 0 AND next_ask_at <= ${at}::timestamptz
-               ORDER BY next_ask_at LIMIT ${batch - first.length} FOR UPDATE SKIP LOCKED`),
-          )
-        : [];
-    const due = [...first, ...again].map((row) => Number(row.order_id));
-    if (!due.length) return 0;
-    const asked = rowsOf<{ order_id: number | string }>(
-      await tx.execute(sql`
-        WITH due AS (
-          SELECT s.order_id,
-                 (o.third_channel_name IS NOT NULL AND o.status IN (${sql.join(CANDIDATE_STATUSES.map((status) => sql`${status}`), sql`, `)}))
-                 OR EXISTS (SELECT 1 FROM superseded_payment_sessions p WHERE p.order_id = s.order_id AND p.created_at > ${windowStart}::timestamptz)
-                   AS candidate
-            FROM reconciliation_schedule s JOIN orders o ON o.id = s.order_id
-           WHERE s.order_id IN (${sql.join(due.map((id) => sql`${id}`), sql`, `)})),
-        dropped AS (DELETE FROM reconciliation_schedule s USING due WHERE s.order_id = due.order_id AND NOT due.candidate),
-        asked AS (
-          UPDATE reconciliation_schedule s
-             SET asks = s.asks + 1,
-                 next_ask_at = greatest(${at}::timestamptz + make_interval(secs => ${this.config.intervalMs / 1000}),
-                                        s.since + (${at}::timestamptz - s.since) * ${this.config.backoff}::float8)
-            FROM due WHERE s.order_id = due.order_id AND due.candidate
-          RETURNING s.order_id),
-        enqueued AS (
-          INSERT INTO jobs (kind, payload, dedupe_key, run_at, max_attempts)
-          SELECT ${RECONCILE_ORDER_JOB}, jsonb_build_object('orderId', order_id), 'reconcile:' || order_id || ':' || ${bucket}::bigint, now(), 3 FROM asked
-          ON CONFLICT DO NOTHING)
-        SELECT order_id FROM asked`),
-    );
-    if (due.length === batch) await this.warnIfBehind(tx, firstDue, at);
-    return asked.length;
+    if (Number(result?.picked) === batch) await this.warnIfBehind(tx, firstDue, at);
+    return Number(result?.asked ?? 0);
   }
 
   /** After a full batch: logs the asks left for later sweeps, if any (the budget, RECONCILE_BATCH, is too small). */

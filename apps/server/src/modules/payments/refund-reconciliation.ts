@@ -1,9 +1,9 @@
-import { and, asc, desc, eq, gt, lt, lte, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, lt, sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ReconciliationConfig } from '../../config.ts';
 import type { Db, Executor } from '../../db/client.ts';
-import { duplicatePayments, orders, reconciliationSweeps, refunds } from '../../db/schema.ts';
-import { enqueue, type JobHandler } from '../../jobs/outbox.ts';
+import { duplicatePayments, jobs as jobsTable, orders, refunds } from '../../db/schema.ts';
+import type { JobHandler } from '../../jobs/outbox.ts';
 import type { RefundSubject } from './payment-provider.ts';
 import type { PaymentProviders } from './provider-registry.ts';
 import type { SettleOutcome, SettlementService } from './settlement.ts';
@@ -12,6 +12,12 @@ export const RECONCILE_REFUND_JOB = 'payments.reconcile-refund';
 
 /** An order's refund (`refunds`) or a second payment's (`duplicate_payments`). */
 type RefundKind = 'order' | 'duplicate';
+
+/** Where each kind's rotation over pending refunds goes on: the last id the previous sweep asked about (0: the start). */
+export interface RefundCursors {
+  refund: number;
+  duplicate: number;
+}
 
 /** What the provider told us about one refund. */
 export type RefundReconcileOutcome = SettleOutcome | 'pending' | 'failed' | 'skipped';
@@ -53,39 +59,32 @@ export class RefundReconciliation {
 
   /**
    * Writes one job per refund still waiting for its confirmation (called by the reconciliation sweep, in its transaction,
-   * after it claimed `bucket`): at most `batch` of each kind, rotating by id from where the previous sweep stopped, so
-   * every pending refund is asked however many there are. Returns the number of jobs.
+   * after it claimed `bucket`): at most `batch` of each kind, rotating by id from where the previous sweep stopped
+   * (`after`), so every pending refund is asked however many there are. Returns where the next sweep starts.
    */
-  async enqueuePending(tx: Executor, bucket: number, now: number): Promise<number> {
+  async enqueuePending(tx: Executor, bucket: number, now: number, after: RefundCursors): Promise<RefundCursors> {
     const settled = new Date(now - this.config.minAgeMs);
     const since = new Date(now - this.config.lookbackMs);
-    const [previous] = await tx
-      .select({ refundCursor: reconciliationSweeps.refundCursor, duplicateCursor: reconciliationSweeps.duplicateCursor })
-      .from(reconciliationSweeps)
-      .where(lt(reconciliationSweeps.bucket, bucket))
-      .orderBy(desc(reconciliationSweeps.bucket))
-      .limit(1);
     const { batch } = this.config;
-    const orderRefunds = await rotation(tx, refunds, and(eq(refunds.status, 'pending'), lt(refunds.updatedAt, settled), gt(refunds.createdAt, since)), previous?.refundCursor ?? 0, batch);
+    const orderRefunds = await rotation(tx, refunds, and(eq(refunds.status, 'pending'), lt(refunds.updatedAt, settled), gt(refunds.createdAt, since)), after.refund, batch);
     const duplicateRefunds = await rotation(
       tx,
       duplicatePayments,
       and(eq(duplicatePayments.status, 'refund_pending'), lt(duplicatePayments.updatedAt, settled), gt(duplicatePayments.createdAt, since)),
-      previous?.duplicateCursor ?? 0,
+      after.duplicate,
       batch,
     );
-    await tx
-      .update(reconciliationSweeps)
-      .set({ refundCursor: orderRefunds.at(-1) ?? null, duplicateCursor: duplicateRefunds.at(-1) ?? null })
-      .where(eq(reconciliationSweeps.bucket, bucket));
     const jobs = [
       ...orderRefunds.map((id) => ({ kind: 'order' as const, id })),
       ...duplicateRefunds.map((id) => ({ kind: 'duplicate' as const, id })),
     ];
-    for (const job of jobs) {
-      await enqueue(tx, { kind: RECONCILE_REFUND_JOB, payload: job, dedupeKey: `reconcile-refund:${job.kind}:${job.id}:${bucket}`, maxAttempts: 3 });
+    if (jobs.length) {
+      await tx
+        .insert(jobsTable)
+        .values(jobs.map((job) => ({ kind: RECONCILE_REFUND_JOB, payload: job, dedupeKey: `reconcile-refund:${job.kind}:${job.id}:${bucket}`, maxAttempts: 3 })))
+        .onConflictDoNothing();
     }
-    return jobs.length;
+    return { refund: orderRefunds.at(-1) ?? 0, duplicate: duplicateRefunds.at(-1) ?? 0 };
   }
 
   /** Asks the provider about one pending refund. Provider failures throw (the job is retried). */
@@ -141,10 +140,11 @@ export class RefundReconciliation {
  * sweep (each starting at the last id the previous one took) every row gets its turn.
  */
 async function rotation(tx: Executor, table: typeof refunds | typeof duplicatePayments, where: SQL | undefined, cursor: number, limit: number): Promise<number[]> {
-  const after = await tx.select({ id: table.id }).from(table).where(and(where, gt(table.id, cursor))).orderBy(asc(table.id)).limit(limit);
-  const wrapped =
-    after.length < limit && cursor > 0
-      ? await tx.select({ id: table.id }).from(table).where(and(where, lte(table.id, cursor))).orderBy(asc(table.id)).limit(limit - after.length)
-      : [];
-  return [...after, ...wrapped].map((row) => row.id);
+  const picked = await tx
+    .select({ id: table.id })
+    .from(table)
+    .where(where)
+    .orderBy(sql`${table.id} <= ${cursor}`, asc(table.id))
+    .limit(limit);
+  return picked.map((row) => row.id);
 }
