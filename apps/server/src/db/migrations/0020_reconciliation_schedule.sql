@@ -1,10 +1,11 @@
 -- Reconciliation asks the providers from a schedule of its candidates instead of scanning orders (ADR 0003).
 CREATE TABLE "reconciliation_schedule" (
-	"order_id" bigint PRIMARY KEY NOT NULL REFERENCES "orders"("id"),
+	"order_id" bigint PRIMARY KEY NOT NULL,
 	"since" timestamp with time zone NOT NULL,
 	"asks" integer DEFAULT 0 NOT NULL,
 	"next_ask_at" timestamp with time zone
 );--> statement-breakpoint
+ALTER TABLE "reconciliation_schedule" ADD CONSTRAINT "reconciliation_schedule_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "reconciliation_schedule_since_idx" ON "reconciliation_schedule" ("since");--> statement-breakpoint
 CREATE INDEX "reconciliation_schedule_first_idx" ON "reconciliation_schedule" ("since") WHERE "asks" = 0;--> statement-breakpoint
 CREATE INDEX "reconciliation_schedule_next_idx" ON "reconciliation_schedule" ("next_ask_at") WHERE "asks" > 0;--> statement-breakpoint
