@@ -45,6 +45,12 @@ const EnvSchema = z.object({
   OPS_ALERT_EMAIL: z.email().optional(),
   RECONCILE_INTERVAL_SECONDS: z.coerce.number().int().min(10).max(86_400).default(300),
   RECONCILE_MIN_AGE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(120),
+  /** How long after its closure (or creation, or a channel switch) an order is still asked about. */
+  RECONCILE_LOOKBACK_HOURS: z.coerce.number().int().min(1).max(720).default(72),
+  /** At most this many orders asked per interval (and as many pending refunds of each kind): the providers' load. */
+  RECONCILE_BATCH: z.coerce.number().int().min(1).max(10_000).default(500),
+  /** A candidate is asked again when its age has grown this many times (2 min, 8 min, 32 min, 2 h, 8.5 h, 34 h). */
+  RECONCILE_BACKOFF: z.coerce.number().min(1.5).max(100).default(4),
   /** Retention (jobs/retention.ts): how often the pruning job runs, and how long each kind of row is kept. */
   RETENTION_INTERVAL_MINUTES: z.coerce.number().int().min(1).max(10_080).default(60),
   RETENTION_JOBS_DAYS: z.coerce.number().int().min(1).max(3650).default(14),
@@ -210,8 +216,10 @@ export interface ReconciliationConfig {
   minAgeMs: number;
   /** How long closed, cancelled, failed and processing orders are still asked about (ms). */
   lookbackMs: number;
-  /** Orders asked about per sweep. */
+  /** At most this many orders asked about per sweep (and as many pending refunds, and second payments' refunds). */
   batch: number;
+  /** A candidate is asked again when its age (since its closure, creation or channel switch) has grown this many times. */
+  backoff: number;
 }
 
 /** What the pruning job deletes and when (jobs/retention.ts); money rows are never pruned. */
@@ -451,8 +459,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, sandbox?: Sandb
     reconciliation: {
       intervalMs: e.RECONCILE_INTERVAL_SECONDS * 1000,
       minAgeMs: e.RECONCILE_MIN_AGE_SECONDS * 1000,
-      lookbackMs: 3 * 86_400_000,
-      batch: 200,
+      lookbackMs: e.RECONCILE_LOOKBACK_HOURS * 3_600_000,
+      batch: e.RECONCILE_BATCH,
+      backoff: e.RECONCILE_BACKOFF,
     },
     retention: {
       intervalMs: e.RETENTION_INTERVAL_MINUTES * 60_000,

@@ -293,6 +293,8 @@ export const orders = pgTable(
     index('orders_status_created_idx').on(t.status, t.createdAt, t.id),
     index('orders_app_created_idx').on(t.appId, t.createdAt, t.id),
     index('orders_provider_created_idx').on(t.thirdChannelName, t.createdAt, t.id),
+    /** Reconciliation: unpaid and processing orders with a payment session (few at any time). */
+    index('orders_reconcile_open_idx').on(t.createdAt).where(sql`${t.status} IN (0, 1) AND ${t.thirdChannelName} IS NOT NULL`),
     check('orders_status_check', sql`${t.status} BETWEEN 0 AND 9`),
     check('orders_amount_check', sql`${t.totalAmountMinor} >= 0 AND ${t.payAmountMinor} >= 0`),
     check('orders_sn_length_check', sql`length(${t.orderSn}) >= 13`),
@@ -654,6 +656,8 @@ export const refunds = pgTable(
     index('refunds_completed_idx').on(t.completedAt),
     /** The refunds report's day of a refund (its completion, else its start), newest first. */
     index('refunds_reported_idx').on(sql`(coalesce(${t.completedAt}, ${t.createdAt}))`, t.id),
+    /** Reconciliation: refunds waiting for the provider's confirmation. */
+    index('refunds_pending_idx').on(t.id).where(sql`${t.status} = 'pending'`),
     check('refunds_status_check', sql`${t.status} IN ('pending', 'completed', 'failed')`),
     check('refunds_vouchers_check', sql`${t.vouchersTakenBack} >= 0 AND ${t.vouchersUnrecovered} >= 0`),
     check('refunds_game_revoke_status_check', sql`${t.gameRevokeStatus} IN ('pending', 'revoked', 'not-delivered')`),
@@ -707,6 +711,44 @@ export const duplicatePayments = pgTable(
     check('duplicate_payments_status_check', sql`${t.status} IN ('open', 'refund_pending', 'refunded', 'refund_failed')`),
   ],
 );
+
+/**
+ * The orders reconciliation asks their providers about, and when (modules/payments/reconciliation.ts, ADR 0003). A row
+ * is written by triggers when an order closes (4, 5, 7) with a payment session or leaves a session after a channel
+ * switch, and by the sweep for unpaid and processing orders past their minimum age; it leaves when its look-back window
+ * has passed or the order is no longer a candidate. `since` starts the window (the closure, the switch, the order's
+ * creation); `next_ask_at` is null until the first ask.
+ */
+export const reconciliationSchedule = pgTable(
+  'reconciliation_schedule',
+  {
+    orderId: ref('order_id')
+      .primaryKey()
+      .references(() => orders.id),
+    since: timestamp('since', { withTimezone: true, mode: 'date' }).notNull(),
+    asks: integer('asks').notNull().default(0),
+    nextAskAt: timestamp('next_ask_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    index('reconciliation_schedule_since_idx').on(t.since),
+    /** Candidates never asked yet: the sweep takes them first, newest first. */
+    index('reconciliation_schedule_first_idx').on(t.since).where(sql`${t.asks} = 0`),
+    /** Repeat asks, most overdue first. */
+    index('reconciliation_schedule_next_idx').on(t.nextAskAt).where(sql`${t.asks} > 0`),
+  ],
+);
+
+/**
+ * One row per reconciliation sweep (interval bucket): inserting it claims the bucket, so however many instances sweep,
+ * a bucket's asks are enqueued once. The refund cursors carry the rotation over pending refunds to the next sweep.
+ */
+export const reconciliationSweeps = pgTable('reconciliation_sweeps', {
+  bucket: bigint('bucket', { mode: 'number' }).primaryKey(),
+  sweptAt: timestamp('swept_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  ordersAsked: integer('orders_asked').notNull().default(0),
+  refundCursor: bigint('refund_cursor', { mode: 'number' }),
+  duplicateCursor: bigint('duplicate_cursor', { mode: 'number' }),
+});
 
 /** Page views and purchase events sent by the web client in production (the publisher's analytics). */
 export const analyticsEvents = pgTable(

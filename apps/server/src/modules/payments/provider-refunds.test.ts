@@ -171,9 +171,9 @@ describe.each(BACKENDS)('refunds through the providers (%s)', (backend) => {
     const [refund] = await rows<{ id: number }>(sql`SELECT id FROM refunds WHERE order_id = ${orderId}`);
     // the sweep picks a refund once it has waited longer than the webhooks usually take
     const queued = async () => Number((await rows<{ n: string }>(sql`SELECT count(*) AS n FROM jobs WHERE kind = 'payments.reconcile-refund' AND payload->>'id' = ${String(refund!.id)}`))[0]!.n);
-    await shop.services.db.transaction((tx) => shop.services.refundReconciliation.enqueuePending(tx, 1, Date.now()));
+    await shop.services.db.transaction((tx) => shop.services.refundReconciliation.enqueuePending(tx, 1, Date.now(), { refund: 0, duplicate: 0 }));
     expect(await queued()).toBe(0);
-    await shop.services.db.transaction((tx) => shop.services.refundReconciliation.enqueuePending(tx, 2, Date.now() + 3_600_000));
+    await shop.services.db.transaction((tx) => shop.services.refundReconciliation.enqueuePending(tx, 2, Date.now() + 3_600_000, { refund: 0, duplicate: 0 }));
     expect(await queued()).toBe(1);
     const outcomes = await Promise.all([1, 2, 3].map(() => shop.services.refundReconciliation.reconcile('order', Number(refund!.id))));
     expect(outcomes.filter((outcome) => outcome === 'settled')).toHaveLength(1);

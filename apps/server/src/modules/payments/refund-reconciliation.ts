@@ -1,9 +1,9 @@
-import { and, eq, gt, lt } from 'drizzle-orm';
+import { and, asc, eq, gt, lt, sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ReconciliationConfig } from '../../config.ts';
 import type { Db, Executor } from '../../db/client.ts';
-import { duplicatePayments, orders, refunds } from '../../db/schema.ts';
-import { enqueue, type JobHandler } from '../../jobs/outbox.ts';
+import { duplicatePayments, jobs as jobsTable, orders, refunds } from '../../db/schema.ts';
+import type { JobHandler } from '../../jobs/outbox.ts';
 import type { RefundSubject } from './payment-provider.ts';
 import type { PaymentProviders } from './provider-registry.ts';
 import type { SettleOutcome, SettlementService } from './settlement.ts';
@@ -12,6 +12,12 @@ export const RECONCILE_REFUND_JOB = 'payments.reconcile-refund';
 
 /** An order's refund (`refunds`) or a second payment's (`duplicate_payments`). */
 type RefundKind = 'order' | 'duplicate';
+
+/** Where each kind's rotation over pending refunds goes on: the last id the previous sweep asked about (0: the start). */
+export interface RefundCursors {
+  refund: number;
+  duplicate: number;
+}
 
 /** What the provider told us about one refund. */
 export type RefundReconcileOutcome = SettleOutcome | 'pending' | 'failed' | 'skipped';
@@ -51,30 +57,34 @@ export class RefundReconciliation {
     };
   }
 
-  /** Writes one job per refund still waiting for its confirmation (called by the reconciliation sweep). */
-  async enqueuePending(tx: Executor, bucket: number, now: number): Promise<number> {
+  /**
+   * Writes one job per refund still waiting for its confirmation (called by the reconciliation sweep, in its transaction,
+   * after it claimed `bucket`): at most `batch` of each kind, rotating by id from where the previous sweep stopped
+   * (`after`), so every pending refund is asked however many there are. Returns where the next sweep starts.
+   */
+  async enqueuePending(tx: Executor, bucket: number, now: number, after: RefundCursors): Promise<RefundCursors> {
     const settled = new Date(now - this.config.minAgeMs);
     const since = new Date(now - this.config.lookbackMs);
-    const [orderRefunds, duplicateRefunds] = await Promise.all([
-      tx
-        .select({ id: refunds.id })
-        .from(refunds)
-        .where(and(eq(refunds.status, 'pending'), lt(refunds.updatedAt, settled), gt(refunds.createdAt, since)))
-        .limit(this.config.batch),
-      tx
-        .select({ id: duplicatePayments.id })
-        .from(duplicatePayments)
-        .where(and(eq(duplicatePayments.status, 'refund_pending'), lt(duplicatePayments.updatedAt, settled), gt(duplicatePayments.createdAt, since)))
-        .limit(this.config.batch),
-    ]);
+    const { batch } = this.config;
+    const orderRefunds = await rotation(tx, refunds, and(eq(refunds.status, 'pending'), lt(refunds.updatedAt, settled), gt(refunds.createdAt, since)), after.refund, batch);
+    const duplicateRefunds = await rotation(
+      tx,
+      duplicatePayments,
+      and(eq(duplicatePayments.status, 'refund_pending'), lt(duplicatePayments.updatedAt, settled), gt(duplicatePayments.createdAt, since)),
+      after.duplicate,
+      batch,
+    );
     const jobs = [
-      ...orderRefunds.map(({ id }) => ({ kind: 'order' as const, id })),
-      ...duplicateRefunds.map(({ id }) => ({ kind: 'duplicate' as const, id })),
+      ...orderRefunds.map((id) => ({ kind: 'order' as const, id })),
+      ...duplicateRefunds.map((id) => ({ kind: 'duplicate' as const, id })),
     ];
-    for (const job of jobs) {
-      await enqueue(tx, { kind: RECONCILE_REFUND_JOB, payload: job, dedupeKey: `reconcile-refund:${job.kind}:${job.id}:${bucket}`, maxAttempts: 3 });
+    if (jobs.length) {
+      await tx
+        .insert(jobsTable)
+        .values(jobs.map((job) => ({ kind: RECONCILE_REFUND_JOB, payload: job, dedupeKey: `reconcile-refund:${job.kind}:${job.id}:${bucket}`, maxAttempts: 3 })))
+        .onConflictDoNothing();
     }
-    return jobs.length;
+    return { refund: orderRefunds.at(-1) ?? 0, duplicate: duplicateRefunds.at(-1) ?? 0 };
   }
 
   /** Asks the provider about one pending refund. Provider failures throw (the job is retried). */
@@ -123,4 +133,18 @@ export class RefundReconciliation {
     }
     return (await this.settlement.applyAll(provider.name, answer)) ?? 'pending';
   }
+}
+
+/**
+ * Up to `limit` ids of the rows `where` selects, in id order after `cursor` and then from the start again: sweep after
+ * sweep (each starting at the last id the previous one took) every row gets its turn.
+ */
+async function rotation(tx: Executor, table: typeof refunds | typeof duplicatePayments, where: SQL | undefined, cursor: number, limit: number): Promise<number[]> {
+  const picked = await tx
+    .select({ id: table.id })
+    .from(table)
+    .where(where)
+    .orderBy(sql`${table.id} <= ${cursor}`, asc(table.id))
+    .limit(limit);
+  return picked.map((row) => row.id);
 }
