@@ -217,6 +217,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await services.reconciliation.schedule();
       await services.retention.schedule();
       await services.salesRollups.schedule();
+      await services.dashboard.schedule();
       services.worker.start();
     });
   }

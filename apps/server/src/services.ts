@@ -43,7 +43,7 @@ import { ShopOrdersService } from './modules/shop/shop-orders.service.ts';
 import { RepeatOrderService } from './modules/shop/repeat-order.service.ts';
 import { OperatorsService } from './modules/console/access/operators.service.ts';
 import { FOLD_SALES_ROLLUPS_JOB, SalesRollups } from './modules/console/reports/sales-rollups.ts';
-import { AnalyticsDashboard } from './modules/console/analytics/analytics.service.ts';
+import { AnalyticsDashboard, FOLD_PLAYER_ACTIVITY_JOB } from './modules/console/analytics/analytics.service.ts';
 import { ReportsService } from './modules/console/reports/reports.service.ts';
 
 export interface Services {
@@ -128,6 +128,7 @@ export function createServices(config: AppConfig, database: Database, log: Fasti
   const idempotency = new IdempotencyKeys(db);
   const retention = new Retention(db, config.retention, [rateLimits, idempotency], log);
   const salesRollups = new SalesRollups(db, config.reportTimeZone, log);
+  const dashboard = new AnalyticsDashboard(db, new ReportsService(db), config.reportTimeZone);
   const worker = new OutboxWorker(
     db,
     {
@@ -140,6 +141,7 @@ export function createServices(config: AppConfig, database: Database, log: Fasti
       [OPS_ALERT_JOB]: alerts.handler(),
       [PRUNE_JOB]: retention.handler(),
       [FOLD_SALES_ROLLUPS_JOB]: salesRollups.handler(),
+      [FOLD_PLAYER_ACTIVITY_JOB]: dashboard.foldHandler(),
     },
     log,
     config.jobsPollMs,
@@ -193,6 +195,6 @@ export function createServices(config: AppConfig, database: Database, log: Fasti
     retention,
     salesRollups,
     operators: new OperatorsService(db, { publicUrl: config.publicUrl, ...config.console }),
-    dashboard: new AnalyticsDashboard(db, new ReportsService(db), config.reportTimeZone),
+    dashboard,
   };
 }

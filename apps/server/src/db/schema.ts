@@ -817,6 +817,18 @@ export const playerActivityDays = pgTable(
 );
 
 /**
+ * Appended by the activity triggers, one row per player's first activity of a kind on a day (an insert never waits on
+ * another order's transaction); folded into player_activity_days by the dashboard's recurring job.
+ */
+export const playerActivityDayDeltas = pgTable('player_activity_day_deltas', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  appId: integer('app_id').notNull(),
+  kind: smallint('kind').notNull(),
+  day: date('day', { mode: 'string' }).notNull(),
+  previousDay: date('previous_day', { mode: 'string' }).notNull(),
+});
+
+/**
  * Request counters of the rate limits (`http/rate-limit`): one row per limit and key (client IP or player), a fixed
  * window, raised by one atomic upsert per request, so every instance counts together. Rows past their window are swept.
  */

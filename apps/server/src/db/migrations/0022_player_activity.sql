@@ -33,6 +33,16 @@ CREATE TABLE "player_activity_days" (
 -- One player's activity of one kind in one game at a time. Activity arrives in time order (orders and page views are
 -- written as they happen), so the player's last day is the one before this one; a day earlier than the last one
 -- (a transaction that started before midnight and committed after a later one) is already covered by a later day.
+-- One row per player and first activity of a kind on a day, appended by the triggers: an insert never waits for another
+-- transaction (a counter row of today would be updated by every order placed today, one transaction at a time). The
+-- recurring job folds them into player_activity_days (fold_player_activity); reads add the rows not folded yet.
+CREATE TABLE "player_activity_day_deltas" (
+  "id" bigserial PRIMARY KEY NOT NULL,
+  "app_id" integer NOT NULL,
+  "kind" smallint NOT NULL,
+  "day" date NOT NULL,
+  "previous_day" date NOT NULL
+);--> statement-breakpoint
 CREATE FUNCTION "record_player_activity"("p_app" integer, "p_kind" smallint, "p_user" bigint, "p_at" timestamptz) RETURNS void LANGUAGE plpgsql AS $$
 DECLARE
   v_day date := ("p_at" AT TIME ZONE (SELECT "time_zone" FROM "report_settings"))::date;
@@ -48,8 +58,7 @@ BEGIN
     IF v_last >= v_day THEN RETURN; END IF;
     UPDATE "player_activity_last" SET "last_day" = v_day WHERE "app_id" = "p_app" AND "kind" = "p_kind" AND "user_id" = "p_user";
   END IF;
-  INSERT INTO "player_activity_days" ("app_id", "kind", "day", "previous_day", "players") VALUES ("p_app", "p_kind", v_day, v_last, 1)
-    ON CONFLICT ("app_id", "kind", "day", "previous_day") DO UPDATE SET "players" = "player_activity_days"."players" + 1;
+  INSERT INTO "player_activity_day_deltas" ("app_id", "kind", "day", "previous_day") VALUES ("p_app", "p_kind", v_day, v_last);
 END $$;--> statement-breakpoint
 -- In the game and in "any game" (0).
 CREATE FUNCTION "record_player_activity_in_game"("p_app" integer, "p_kind" smallint, "p_user" bigint, "p_at" timestamptz) RETURNS void LANGUAGE plpgsql AS $$
@@ -99,6 +108,7 @@ DECLARE
   v_zone text := (SELECT "time_zone" FROM "report_settings");
 BEGIN
   DELETE FROM "player_activity_days";
+  DELETE FROM "player_activity_day_deltas";
   DELETE FROM "player_activity_last";
   WITH "acts" AS (
     SELECT "app_id", 1 AS "kind", "user_id", "created_at" AS "at" FROM "orders"
@@ -123,4 +133,19 @@ BEGIN
             FROM "days") AS "chained"
    GROUP BY 1, 2, 3, 4;
 END $$;--> statement-breakpoint
+-- Folds up to `p_batch` appended rows (oldest first) into player_activity_days, in one statement: a reader sees them
+-- either as deltas or as counts, never both or neither. Returns how many were folded.
+CREATE FUNCTION "fold_player_activity"("p_batch" integer) RETURNS integer LANGUAGE sql AS $$
+  WITH "gone" AS (
+    DELETE FROM "player_activity_day_deltas"
+     WHERE "id" IN (SELECT "id" FROM "player_activity_day_deltas" ORDER BY "id" LIMIT "p_batch")
+    RETURNING "app_id", "kind", "day", "previous_day"
+  ), "added" AS (
+    INSERT INTO "player_activity_days" ("app_id", "kind", "day", "previous_day", "players")
+    SELECT "app_id", "kind", "day", "previous_day", count(*) FROM "gone" GROUP BY 1, 2, 3, 4
+    ON CONFLICT ("app_id", "kind", "day", "previous_day") DO UPDATE SET "players" = "player_activity_days"."players" + EXCLUDED."players"
+    RETURNING 1
+  )
+  SELECT count(*)::integer FROM "gone"
+$$;--> statement-breakpoint
 SELECT "rebuild_player_activity"();

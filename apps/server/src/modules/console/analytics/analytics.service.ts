@@ -11,6 +11,8 @@ import {
 } from '@shop/contract/console/analytics';
 import { reportDays, type SalesFigures, type SalesReport } from '@shop/contract/console/reports';
 import type { Db } from '../../../db/client.ts';
+import type { JobHandler } from '../../../jobs/outbox.ts';
+import { RecurringJob } from '../../../jobs/recurring.ts';
 import { PlayerActivityKind } from '../../../db/schema.ts';
 import { invalid } from '../../../shared/domain-errors.ts';
 import { currencyDigits } from '../../../shared/money.ts';
@@ -31,6 +33,16 @@ const ratio = (part: number, whole: number) => (whole > 0 ? part / whole : null)
 /** The splits of the dashboard: each is one call of the sales report grouped that way. */
 const SPLITS: readonly AnalyticsSplit[] = ['currency', 'country', 'source', 'provider', 'product'];
 
+/** The counts folded so far and the rows appended since (one player each): together, every activity recorded. */
+const PLAYER_ACTIVITY = sql`(SELECT app_id, kind, day, previous_day, players FROM player_activity_days
+  UNION ALL SELECT app_id, kind, day, previous_day, 1 FROM player_activity_day_deltas) AS player_activity`;
+
+/** The recurring job that folds the appended activity rows into the counts. */
+export const FOLD_PLAYER_ACTIVITY_JOB = 'analytics.fold-player-activity';
+const FOLD_INTERVAL_MS = 60_000;
+/** Rows folded per transaction, so that a backlog is folded in short transactions. */
+const FOLD_BATCH = 50_000;
+
 const noPlayers = (): PlayerFigures => ({ activePlayers: 0, storeVisitors: 0, orderingPlayers: 0, payingPlayers: 0, firstTimePayers: 0 });
 
 /**
@@ -40,11 +52,33 @@ const noPlayers = (): PlayerFigures => ({ activePlayers: 0, storeVisitors: 0, or
  * row per day and earlier day, never from the orders or events themselves.
  */
 export class AnalyticsDashboard {
+  private readonly folds = new RecurringJob(FOLD_PLAYER_ACTIVITY_JOB, 'player-activity-fold', FOLD_INTERVAL_MS);
+
   constructor(
     private readonly db: Db,
     private readonly reports: ReportsService,
     private readonly timeZone: string,
   ) {}
+
+  /** Makes sure the current minute's fold exists (every instance calls this at start). */
+  async schedule(): Promise<void> {
+    await this.folds.schedule(this.db);
+  }
+
+  foldHandler(): JobHandler {
+    return this.folds.handler(this.db, () => this.foldPlayerActivity());
+  }
+
+  /** Folds every committed activity row into the counts, FOLD_BATCH per transaction; returns how many were folded. */
+  async foldPlayerActivity(): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const [row] = rowsOf<{ folded: unknown }>(await this.db.execute(sql`SELECT fold_player_activity(${FOLD_BATCH}) AS folded`));
+      const folded = num(row?.folded);
+      total += folded;
+      if (folded < FOLD_BATCH) return total;
+    }
+  }
 
   /**
    * Makes the activity tables count days in REPORT_TIME_ZONE: when the database still counts in another zone (first
@@ -117,7 +151,7 @@ export class AnalyticsDashboard {
                sum(players) FILTER (WHERE day >= ${from}::date AND previous_day = '-infinity') AS current_first,
                sum(players) FILTER (WHERE day < ${from}::date AND previous_day < ${previousFrom}::date) AS previous,
                sum(players) FILTER (WHERE day < ${from}::date AND previous_day = '-infinity') AS previous_first
-          FROM player_activity_days
+          FROM ${PLAYER_ACTIVITY}
          WHERE app_id = ${appId} AND day BETWEEN ${previousFrom}::date AND ${to}::date
          GROUP BY kind`),
     );
@@ -147,7 +181,7 @@ export class AnalyticsDashboard {
         SELECT to_char(day, 'YYYY-MM-DD') AS day,
                coalesce(sum(players) FILTER (WHERE kind = ${PlayerActivityKind.ACTIVE}), 0) AS active,
                coalesce(sum(players) FILTER (WHERE kind = ${PlayerActivityKind.PAID}), 0) AS paying
-          FROM player_activity_days
+          FROM ${PLAYER_ACTIVITY}
          WHERE app_id = ${appId} AND kind IN (${PlayerActivityKind.ACTIVE}, ${PlayerActivityKind.PAID}) AND day BETWEEN ${from}::date AND ${to}::date
          GROUP BY day
          ORDER BY day`),

@@ -254,7 +254,10 @@ describe.each(BACKENDS)('console analytics summary (%s)', (backend) => {
   });
 
   it('rebuilding the activity (a new time zone) gives what the triggers kept, and counts in the new zone', async () => {
-    const table = async () => rowsOf(await shop.services.db.execute(sql`SELECT app_id, kind, day::text, previous_day::text, players FROM player_activity_days ORDER BY 1, 2, 3, 4`));
+    const table = async () => {
+      await shop.services.dashboard.foldPlayerActivity();
+      return rowsOf(await shop.services.db.execute(sql`SELECT app_id, kind, day::text, previous_day::text, players FROM player_activity_days ORDER BY 1, 2, 3, 4`));
+    };
     const kept = await table();
     const reports = new ReportsService(shop.services.db);
     const shanghai = new AnalyticsDashboard(shop.services.db, reports, 'Asia/Shanghai');
@@ -317,5 +320,45 @@ describe.each(BACKENDS)('console analytics summary (%s)', (backend) => {
     const answer = await shop.api<unknown>('GET', '/api/docs/json');
     const document = (answer.body as unknown as { paths: Record<string, { get?: { parameters?: { name: string }[] } }> }).paths;
     expect(document['/api/console/v1/analytics/summary']?.get?.parameters?.map((parameter) => parameter.name).sort()).toEqual(['appId', 'from', 'to']);
+  });
+
+  it.runIf(backend === 'postgres')("records a player's activity without waiting for another player's open order (no shared counter row)", async () => {
+    const [first, second] = await shop.services.db.insert(users).values([{}, {}]).returning({ id: users.id });
+    const newOrder = (userId: number) => ({
+      orderSn: `ACT${process.pid}${Date.now()}${userId}`.padEnd(16, '0'),
+      language: 'en',
+      userId,
+      appId: BREAKING_DEAD,
+      orderSource: 'voucher',
+      currency: 'USD',
+      totalAmountMinor: 499,
+      payAmountMinor: 499,
+    });
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let placed!: () => void;
+    const firstPlaced = new Promise<void>((resolve) => (placed = resolve));
+    // Both players act for the first time today, in the same game: before, both bumped one counter row (today, never before).
+    const open = shop.services.db.transaction(async (tx) => {
+      await tx.insert(orders).values(newOrder(first!.id));
+      placed();
+      await held;
+    });
+    await firstPlaced;
+    try {
+      await shop.services.db.transaction(async (tx) => {
+        await tx.execute(sql`SET LOCAL lock_timeout = '2s'`);
+        await tx.insert(orders).values(newOrder(second!.id));
+      });
+    } finally {
+      release();
+      await open;
+    }
+    await shop.services.dashboard.foldPlayerActivity();
+    const [counted] = rowsOf<{ players: unknown }>(
+      await shop.services.db.execute(sql`SELECT coalesce(sum(players), 0) AS players FROM player_activity_days
+        WHERE app_id = ${BREAKING_DEAD} AND kind = 3 AND previous_day = '-infinity' AND day = (now() AT TIME ZONE 'UTC')::date`),
+    );
+    expect(Number(counted!.players)).toBeGreaterThanOrEqual(2);
   });
 });
