@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
   customType,
-  date,
   bigint,
   date,
   bigserial,
