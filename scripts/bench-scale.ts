@@ -11,6 +11,7 @@
 // pass, default 5), BENCH_SCALE_REGENERATE=1 (drop and generate again). The databases stay; drop them by hand.
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
@@ -54,6 +55,7 @@ interface Figure {
   p95: number;
   /** Milliseconds to the response's first byte (CSV only: when the download starts). */
   firstByteP50?: number;
+  firstByteP95?: number;
   errors: number;
   error?: string;
 }
@@ -62,6 +64,8 @@ interface SizeResult {
   size: DatasetSize;
   database: string;
   generated?: { tables: TableFigure[]; rebuilds: RebuildFigure[]; seconds: number; rowsPerSecond: number };
+  /** The machine's 1-minute load average when the timing started and when it ended (it is shared). */
+  loadAverage?: { start: number; end: number };
   /** pg_database_size after the run, and the order lines it holds. */
   storage?: { databaseBytes: number; orderLines: number };
   figures: Record<string, Figure>;
@@ -214,7 +218,7 @@ async function timeOperation(base: string, operation: Operation, samples: Sample
   firstBytes.sort((a, b) => a - b);
   const csv = operation.name.startsWith('CSV');
   return times.length
-    ? { p50: percentile(times, 50), p95: percentile(times, 95), ...(csv ? { firstByteP50: percentile(firstBytes, 50) } : {}), errors, error }
+    ? { p50: percentile(times, 50), p95: percentile(times, 95), ...(csv ? { firstByteP50: percentile(firstBytes, 50), firstByteP95: percentile(firstBytes, 95) } : {}), errors, error }
     : { p50: NaN, p95: NaN, errors, error };
 }
 
@@ -283,6 +287,7 @@ async function benchSize(size: DatasetSize): Promise<SizeResult> {
     readyTimeoutMs: 180_000,
   });
   const stop = onCleanup(`stop ${server.name}`, () => server.stop());
+  const loadAtStart = loadavg()[0]!;
   progress(`${server.name} ready on ${server.url}; ${CONSOLE_OPERATIONS.length + PLAYER_OPERATIONS.length} operations x ${SAMPLES} samples`);
   try {
     for (const operation of CONSOLE_OPERATIONS) {
@@ -297,6 +302,7 @@ async function benchSize(size: DatasetSize): Promise<SizeResult> {
     await stop();
   }
   Object.assign(result.figures, await timePasses(url));
+  result.loadAverage = { start: loadAtStart, end: loadavg()[0]! };
   result.storage = await withClient(url, async (client) => {
     const { rows } = await client.query(`SELECT pg_database_size(current_database())::bigint AS bytes, (SELECT count(*) FROM order_items)::bigint AS lines`);
     return { databaseBytes: Number(rows[0].bytes), orderLines: Number(rows[0].lines) };
@@ -316,7 +322,7 @@ function printResults(results: SizeResult[]): void {
     const figures = results.map((r) => r.figures[name]);
     const ratio = results.length > 1 && figures[0] && figures.at(-1) ? (figures.at(-1)!.p50 / figures[0]!.p50).toFixed(1) : undefined;
     const notes = figures.flatMap((figure, index) => [
-      ...(figure?.firstByteP50 !== undefined ? [`first byte p50 ${ms(figure.firstByteP50)} ms`] : []),
+      ...(figure?.firstByteP50 !== undefined ? [`first byte p50 ${ms(figure.firstByteP50)} p95 ${ms(figure.firstByteP95)} ms at ${short(results[index]!.size.orders)}`] : []),
       ...(figure?.errors ? [`${figure.errors} failed at ${short(results[index]!.size.orders)}: ${figure.error}`] : []),
     ]);
     return [name, ...figures.flatMap((figure) => [ms(figure?.p50), ms(figure?.p95)]), ...(ratio ? [ratio] : []), notes.join('; ')];
@@ -328,6 +334,7 @@ function printResults(results: SizeResult[]): void {
     const generated = result.generated ? `, generated in ${result.generated.seconds.toFixed(0)} s at ${Math.round(result.generated.rowsPerSecond).toLocaleString('en')} rows/s` : ', reused';
     console.log(`${result.database}: ${result.size.orders.toLocaleString('en')} orders, ${result.size.players.toLocaleString('en')} players${generated}`);
     for (const rebuild of result.generated?.rebuilds ?? []) console.log(`  ${rebuild.statement}: ${rebuild.seconds.toFixed(1)} s`);
+    if (result.loadAverage) console.log(`  1-minute load average ${result.loadAverage.start.toFixed(1)} when timing started, ${result.loadAverage.end.toFixed(1)} when it ended`);
     if (result.storage) {
       const { databaseBytes, orderLines } = result.storage;
       console.log(`  pg_database_size ${(databaseBytes / 2 ** 20).toFixed(0)} MiB, ${Math.round(databaseBytes / orderLines).toLocaleString('en')} bytes per order line (${orderLines.toLocaleString('en')} lines)`);

@@ -466,7 +466,7 @@ const analyticsEvents = (s: Shape, [first, last]: Range, total: number) => `
   CROSS JOIN LATERAL (SELECT CASE WHEN ${u('g.id', 40)} < 0.05 THEN 'purchase' ELSE 'page_view' END AS name,
                              CASE WHEN ${u('g.id', 43)} < 0.45 AND ${u('g.id', 41)} < 0.8
                                THEN (ARRAY['/voucher', '/home'])[1 + floor(${u('g.id', 44)} * 2)::int]
-                               ELSE (ARRAY[${PAGES.map((page) => `'${page}'`).join(', ')}])[1 + floor(${u('g.id', 41)} * ${PAGES.length})::int] END AS path,
+                               ELSE (ARRAY[${PAGES.map((page) => `'${page}'`).join(', ')}])[1 + floor(${u('g.id', 46)} * ${PAGES.length})::int] END AS path,
                              scale_bench.anchor() - interval '${ANALYTICS_DAYS} days' + (g.id - 0.5) / ${total} * interval '${ANALYTICS_DAYS} days' AS at) e
   CROSS JOIN LATERAL (SELECT CASE WHEN ${u('g.id', 43)} < 0.45
                                -- the order placed nearest this moment (the history's last ANALYTICS_DAYS of 365, evenly)
