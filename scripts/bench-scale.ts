@@ -1,7 +1,8 @@
 // npm run bench:scale: the shop at a publisher's size (issue 21). Generates a data set of the chosen size into a
 // PostgreSQL database once (kept for reruns: scale_bench.dataset names its size and generator version), starts the real
 // server on it, and prints p50/p95 of every console screen, report, CSV and player call over HTTP, and of the background
-// passes called directly. With two sizes, each operation's figure at both and their ratio (how it grows with history).
+// passes called directly, and the database's size (bytes per order line). With two sizes, each operation's figure at both
+// and their ratio (how it grows with history).
 //
 // Environment: BENCH_SCALE_ORDERS (default 200000), BENCH_SCALE_PLAYERS (default orders / 10), BENCH_SCALE_SIZES (comma
 // list of order counts, e.g. 1000000,5000000; players scale with each as ORDERS/PLAYERS do), BENCH_SCALE_DATABASE_URL
@@ -10,7 +11,9 @@
 // pass, default 5), BENCH_SCALE_REGENERATE=1 (drop and generate again). The databases stay; drop them by hand.
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import pino from 'pino';
 import { CONSOLE_SESSION_COOKIE } from '@shop/contract/console/access';
@@ -19,13 +22,14 @@ import { operators, operatorSessions } from '../apps/server/src/db/schema.ts';
 import { seedDatabase } from '../apps/server/src/db/seed.ts';
 import { OutboxWorker } from '../apps/server/src/jobs/outbox.ts';
 import { tokenHash } from '../apps/server/src/modules/console/access/secrets.ts';
+import { foldSalesRollups } from '../apps/server/src/modules/console/reports/sales-rollups.ts';
 import { EXPIRE_ORDER_JOB } from '../apps/server/src/modules/orders/order-placement.ts';
 import { loadShopConfig } from '../apps/server/src/load-config.ts';
 import { createServices } from '../apps/server/src/services.ts';
 import { RELAXED_RATE_LIMITS } from '../apps/server/test/relaxed-limits.ts';
 import { cleanupAll, installExitHandlers, onCleanup } from './bench/cleanup.ts';
 import { startServer } from './bench/processes.ts';
-import { datasetOf, generateDataset, GENERATOR_VERSION, type DatasetSize, type Execute, type TableFigure } from './bench/scale/dataset.ts';
+import { datasetOf, generateDataset, GENERATOR_VERSION, type DatasetSize, type Execute, type RebuildFigure, type TableFigure } from './bench/scale/dataset.ts';
 import { CONSOLE_OPERATIONS, PLAYER_OPERATIONS, sampleStatements, samplesFrom, type Operation, type Request, type Samples } from './bench/scale/operations.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -51,6 +55,7 @@ interface Figure {
   p95: number;
   /** Milliseconds to the response's first byte (CSV only: when the download starts). */
   firstByteP50?: number;
+  firstByteP95?: number;
   errors: number;
   error?: string;
 }
@@ -58,7 +63,11 @@ interface Figure {
 interface SizeResult {
   size: DatasetSize;
   database: string;
-  generated?: { tables: TableFigure[]; seconds: number; rowsPerSecond: number };
+  generated?: { tables: TableFigure[]; rebuilds: RebuildFigure[]; seconds: number; rowsPerSecond: number };
+  /** The machine's 1-minute load average when the timing started and when it ended (it is shared). */
+  loadAverage?: { start: number; end: number };
+  /** pg_database_size after the run, and the order lines it holds. */
+  storage?: { databaseBytes: number; orderLines: number };
   figures: Record<string, Figure>;
 }
 
@@ -109,11 +118,11 @@ async function ensureDataset(url: string, size: DatasetSize): Promise<SizeResult
   await database.close();
   progress(`${name}: generating ${size.orders.toLocaleString('en')} orders, ${size.players.toLocaleString('en')} players`);
   const started = performance.now();
-  const tables = await withClient(url, (client) => generateDataset(executor(client), size, (message) => progress(`${name}: ${message}`)));
+  const { tables, rebuilds } = await withClient(url, (client) => generateDataset(executor(client), size, (message) => progress(`${name}: ${message}`)));
   const seconds = (performance.now() - started) / 1000;
   const rows = tables.reduce((sum, table) => sum + table.rows, 0);
-  progress(`${name}: ${rows.toLocaleString('en')} rows in ${seconds.toFixed(0)} s (${Math.round(rows / seconds).toLocaleString('en')} rows/s, ANALYZE included)`);
-  return { tables, seconds, rowsPerSecond: rows / seconds };
+  progress(`${name}: ${rows.toLocaleString('en')} rows in ${seconds.toFixed(0)} s (${Math.round(rows / seconds).toLocaleString('en')} rows/s, rebuilds and ANALYZE included)`);
+  return { tables, rebuilds, seconds, rowsPerSecond: rows / seconds };
 }
 
 // ---------------------------------------------------------------------------------------------------------------------
@@ -209,9 +218,19 @@ async function timeOperation(base: string, operation: Operation, samples: Sample
   firstBytes.sort((a, b) => a - b);
   const csv = operation.name.startsWith('CSV');
   return times.length
-    ? { p50: percentile(times, 50), p95: percentile(times, 95), ...(csv ? { firstByteP50: percentile(firstBytes, 50) } : {}), errors, error }
+    ? { p50: percentile(times, 50), p95: percentile(times, 95), ...(csv ? { firstByteP50: percentile(firstBytes, 50), firstByteP95: percentile(firstBytes, 95) } : {}), errors, error }
     : { p50: NaN, p95: NaN, errors, error };
 }
+
+/**
+ * The fold's work of a busy minute: the deltas FOLD_ORDER_CHANGES changes of recent sold orders write (each change: the
+ * order's contribution before it, negated, and after it), recorded by the triggers' own function. Before and after are
+ * the same here, so folding them leaves the rollups as they were (the data set is kept for reruns).
+ */
+const FOLD_ORDER_CHANGES = 200;
+const orderChangeDeltas = `
+  SELECT sales_rollup_record(o.id, sign, ARRAY['sale', 'refund'])
+  FROM (SELECT id FROM orders WHERE status IN (2, 3, 6, 8, 9) ORDER BY id DESC LIMIT ${FOLD_ORDER_CHANGES}) o CROSS JOIN (VALUES (-1), (1)) AS s(sign)`;
 
 /** The background passes, called as their jobs call them, with the server stopped (nothing else runs). */
 async function timePasses(url: string): Promise<Record<string, Figure>> {
@@ -220,16 +239,18 @@ async function timePasses(url: string): Promise<Record<string, Figure>> {
   try {
     const services = createServices(await loadShopConfig(shopEnv(url)), database, log);
     const expiry = new OutboxWorker(services.db, { [EXPIRE_ORDER_JOB]: { run: (payload) => services.orders.expire(Number(payload['orderId'])) } }, log, 1000);
-    const passes: [string, () => Promise<unknown>][] = [
+    const passes: [string, () => Promise<unknown>, before?: () => Promise<unknown>][] = [
       ['pass: reconciliation sweep', () => services.reconciliation.sweep()],
       ['pass: retention prune', () => services.retention.prune()],
       ['pass: order expiry (due expiry jobs)', () => expiry.drain()],
+      [`pass: sales rollup fold (${FOLD_ORDER_CHANGES} order changes' deltas)`, () => foldSalesRollups(services.db), () => database.db.execute(sql.raw(orderChangeDeltas))],
     ];
     const figures: Record<string, Figure> = {};
-    for (const [name, run] of passes) {
+    for (const [name, run, before] of passes) {
       const times: number[] = [];
       let error: string | undefined;
       for (let i = 0; i < PASS_RUNS; i++) {
+        await before?.();
         const started = performance.now();
         try {
           await run();
@@ -266,6 +287,7 @@ async function benchSize(size: DatasetSize): Promise<SizeResult> {
     readyTimeoutMs: 180_000,
   });
   const stop = onCleanup(`stop ${server.name}`, () => server.stop());
+  const loadAtStart = loadavg()[0]!;
   progress(`${server.name} ready on ${server.url}; ${CONSOLE_OPERATIONS.length + PLAYER_OPERATIONS.length} operations x ${SAMPLES} samples`);
   try {
     for (const operation of CONSOLE_OPERATIONS) {
@@ -280,6 +302,11 @@ async function benchSize(size: DatasetSize): Promise<SizeResult> {
     await stop();
   }
   Object.assign(result.figures, await timePasses(url));
+  result.loadAverage = { start: loadAtStart, end: loadavg()[0]! };
+  result.storage = await withClient(url, async (client) => {
+    const { rows } = await client.query(`SELECT pg_database_size(current_database())::bigint AS bytes, (SELECT count(*) FROM order_items)::bigint AS lines`);
+    return { databaseBytes: Number(rows[0].bytes), orderLines: Number(rows[0].lines) };
+  });
   return result;
 }
 
@@ -295,7 +322,7 @@ function printResults(results: SizeResult[]): void {
     const figures = results.map((r) => r.figures[name]);
     const ratio = results.length > 1 && figures[0] && figures.at(-1) ? (figures.at(-1)!.p50 / figures[0]!.p50).toFixed(1) : undefined;
     const notes = figures.flatMap((figure, index) => [
-      ...(figure?.firstByteP50 !== undefined ? [`first byte p50 ${ms(figure.firstByteP50)} ms`] : []),
+      ...(figure?.firstByteP50 !== undefined ? [`first byte p50 ${ms(figure.firstByteP50)} p95 ${ms(figure.firstByteP95)} ms at ${short(results[index]!.size.orders)}`] : []),
       ...(figure?.errors ? [`${figure.errors} failed at ${short(results[index]!.size.orders)}: ${figure.error}`] : []),
     ]);
     return [name, ...figures.flatMap((figure) => [ms(figure?.p50), ms(figure?.p95)]), ...(ratio ? [ratio] : []), notes.join('; ')];
@@ -306,6 +333,12 @@ function printResults(results: SizeResult[]): void {
   for (const result of results) {
     const generated = result.generated ? `, generated in ${result.generated.seconds.toFixed(0)} s at ${Math.round(result.generated.rowsPerSecond).toLocaleString('en')} rows/s` : ', reused';
     console.log(`${result.database}: ${result.size.orders.toLocaleString('en')} orders, ${result.size.players.toLocaleString('en')} players${generated}`);
+    for (const rebuild of result.generated?.rebuilds ?? []) console.log(`  ${rebuild.statement}: ${rebuild.seconds.toFixed(1)} s`);
+    if (result.loadAverage) console.log(`  1-minute load average ${result.loadAverage.start.toFixed(1)} when timing started, ${result.loadAverage.end.toFixed(1)} when it ended`);
+    if (result.storage) {
+      const { databaseBytes, orderLines } = result.storage;
+      console.log(`  pg_database_size ${(databaseBytes / 2 ** 20).toFixed(0)} MiB, ${Math.round(databaseBytes / orderLines).toLocaleString('en')} bytes per order line (${orderLines.toLocaleString('en')} lines)`);
+    }
   }
   console.log(`milliseconds over ${SAMPLES} requests per operation (${PASS_RUNS} runs per pass)\n`);
   console.log(line(header));

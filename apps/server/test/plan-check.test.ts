@@ -15,6 +15,7 @@ import { openDatabase, type Database } from '../src/db/client.ts';
 import { operators, operatorSessions } from '../src/db/schema.ts';
 import { OutboxWorker } from '../src/jobs/outbox.ts';
 import { tokenHash } from '../src/modules/console/access/secrets.ts';
+import { foldSalesRollups } from '../src/modules/console/reports/sales-rollups.ts';
 import { EXPIRE_ORDER_JOB } from '../src/modules/orders/order-placement.ts';
 import type { Services } from '../src/services.ts';
 import { BACKENDS, freePort, testConfig } from './harness.ts';
@@ -31,6 +32,7 @@ const PASSES: [name: string, run: (services: Services) => Promise<unknown>][] = 
     'pass: order expiry (due expiry jobs)',
     (services) => new OutboxWorker(services.db, { [EXPIRE_ORDER_JOB]: { run: (payload) => services.orders.expire(Number(payload['orderId'])) } }, pino({ level: 'silent' }), 1000).drain(),
   ],
+  ['pass: sales rollup fold', (services) => foldSalesRollups(services.db)],
 ];
 
 const rowsOf = (result: unknown) => (result as { rows: Record<string, unknown>[] }).rows;

@@ -1,9 +1,9 @@
 // A publisher's data set, generated inside the database: every table is filled by `INSERT ... SELECT` over
 // generate_series (or over the rows generated before it), in chunks of order ids, so PostgreSQL does the work and nothing
 // crosses the wire. The shape: players with 1.25 roles each, orders over the 365 days before generation with a daily and a
-// weekly rhythm, the shop's status mix, several countries and currencies, the demo catalogue's products, a voucher ledger
-// whose balance_after and voucher_accounts.balance agree with the sum of the entries, game spends, refunds, payment
-// events, jobs, page views and refresh tokens. Deterministic: every choice is a hash of the row's id (scale_bench.u).
+// weekly rhythm, the shop's status mix, several countries, currencies and languages, the demo catalogue's products, a
+// voucher ledger whose balance_after and voucher_accounts.balance agree with the sum of the entries, game spends, refunds,
+// payment events, jobs, page views (most of them by signed-in players) and refresh tokens. Deterministic: every choice is a hash of the row's id (scale_bench.u).
 //
 // Used by `npm run bench:scale` (scripts/bench-scale.ts) at millions of orders and by the plan check
 // (apps/server/test/plan-check.test.ts) at a few thousand. One function per table below: when the schema changes, the
@@ -18,7 +18,7 @@
 export type Execute = (statement: string) => Promise<{ rows: Record<string, unknown>[]; rowCount: number }>;
 
 /** Raised when the generated rows change shape, so a data set kept from an older generator is made again. */
-export const GENERATOR_VERSION = 1;
+export const GENERATOR_VERSION = 2;
 
 export interface DatasetSize {
   orders: number;
@@ -31,15 +31,39 @@ export interface TableFigure {
   seconds: number;
 }
 
-/**
- * Statements run once after the bulk load, for what the bypassed triggers would have maintained. Today's triggers need
- * none: `orders_release_unpaid_slot` fires on status updates only (open_orders is set by openOrderSlots below) and
- * `audit_log_append_only` refuses changes. The report rollups' rebuild function (migration 0019) goes here.
- */
-export const DERIVED_DATA_REBUILDS: string[] = [];
+/** One statement of DERIVED_DATA_REBUILDS (or the ANALYZE around them) and its time. */
+export interface RebuildFigure {
+  statement: string;
+  seconds: number;
+}
 
-/** Triggers that DERIVED_DATA_REBUILDS (or the generator itself) accounts for; any other one stops the load. */
-const TRIGGERS_ACCOUNTED_FOR = new Set(['orders_release_unpaid_slot', 'audit_log_append_only', 'audit_log_no_truncate']);
+/**
+ * Statements run once after the bulk load, for what the bypassed triggers would have maintained: the sales report's
+ * rollups (migration 0019, the sales_rollup_* triggers; in UTC, the server's default REPORT_TIME_ZONE: a server started
+ * with another zone rebuilds them once itself) and the dashboard's player activity (migration 0022, the
+ * *_record_player_activity triggers; in report_settings' zone, UTC as migrated). Both are what the shop's own rebuilds
+ * run (SalesRollups.rebuild at a time-zone change, the migration of 0022).
+ */
+export const DERIVED_DATA_REBUILDS: string[] = [`SELECT sales_rollup_rebuild('UTC', true)`, `SELECT rebuild_player_activity()`];
+
+/**
+ * Triggers that DERIVED_DATA_REBUILDS (or the generator itself) accounts for; any other one stops the load.
+ * `orders_release_unpaid_slot` fires on status updates only (open_orders is set by openOrderSlots below),
+ * `audit_log_append_only`/`audit_log_no_truncate` refuse changes, `products_version` fires on catalogue updates (the
+ * generator writes none; lines take the seeded products' version).
+ */
+const TRIGGERS_ACCOUNTED_FOR = new Set([
+  'orders_release_unpaid_slot',
+  'audit_log_append_only',
+  'audit_log_no_truncate',
+  'products_version',
+  'orders_record_player_activity',
+  'analytics_events_record_player_activity',
+  ...['orders_insert', 'orders_delete', 'orders_before', 'orders_after', 'items_before', 'items_after']
+    .concat(['insert', 'update', 'delete'].flatMap((op) => [`refunds_${op}_before`, `refunds_${op}_after`]))
+    .concat(['ledger_insert_before', 'ledger_insert_after', 'ledger_change_before', 'ledger_change_after'])
+    .map((trigger) => `sales_rollup_${trigger}`),
+]);
 
 /** Order ids per statement: large enough for PostgreSQL's bulk paths, small enough to report progress. */
 const CHUNK = 250_000;
@@ -51,24 +75,27 @@ const ANALYTICS_DAYS = 90;
 /** Jobs older than this are gone (retention's default RETENTION_JOBS_DAYS), dead letters excepted. */
 const JOBS_DAYS = 14;
 
-/** Where each player comes from: weight in percent (sums to 100), currency, and minor units per US cent of list price. */
-const COUNTRIES: [region: string, weight: number, currency: string, perUsCent: number][] = [
-  ['US', 32, 'USD', 1],
-  ['DE', 8, 'EUR', 0.92],
-  ['GB', 6, 'GBP', 0.79],
-  ['FR', 5, 'EUR', 0.92],
-  ['BR', 7, 'BRL', 5.1],
-  ['JP', 6, 'JPY', 1.55],
-  ['ID', 6, 'IDR', 160],
-  ['KR', 4, 'KRW', 13.6],
-  ['TH', 4, 'THB', 36],
-  ['PH', 3, 'PHP', 57],
-  ['MX', 4, 'MXN', 17],
-  ['TR', 3, 'TRY', 33],
-  ['PL', 3, 'PLN', 4],
-  ['IN', 3, 'INR', 84],
-  ['VN', 3, 'VND', 250],
-  ['CA', 3, 'CAD', 1.37],
+/**
+ * Where each player comes from: weight in percent (sums to 100), currency, minor units per US cent of list price, and the
+ * language the player's orders are placed in (orders.language; the line's name is the product's name in it).
+ */
+const COUNTRIES: [region: string, weight: number, currency: string, perUsCent: number, language: string][] = [
+  ['US', 32, 'USD', 1, 'en'],
+  ['DE', 8, 'EUR', 0.92, 'de'],
+  ['GB', 6, 'GBP', 0.79, 'en'],
+  ['FR', 5, 'EUR', 0.92, 'fr'],
+  ['BR', 7, 'BRL', 5.1, 'pt'],
+  ['JP', 6, 'JPY', 1.55, 'ja'],
+  ['ID', 6, 'IDR', 160, 'id'],
+  ['KR', 4, 'KRW', 13.6, 'ko'],
+  ['TH', 4, 'THB', 36, 'th'],
+  ['PH', 3, 'PHP', 57, 'en'],
+  ['MX', 4, 'MXN', 17, 'es'],
+  ['TR', 3, 'TRY', 33, 'tr'],
+  ['PL', 3, 'PLN', 4, 'pl'],
+  ['IN', 3, 'INR', 84, 'en'],
+  ['VN', 3, 'VND', 250, 'vi'],
+  ['CA', 3, 'CAD', 1.37, 'en'],
 ];
 
 /** The shop's status mix (issue 21): status, share of the year's orders. The rest of 1.0 is 7 (failed). */
@@ -176,12 +203,12 @@ async function createHelpers(run: Execute, size: DatasetSize): Promise<void> {
   // inlines it and folds it once per statement (a function reading the marker table would run per row).
   const anchor = String((await run(`SELECT to_char(anchor AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS at FROM scale_bench.dataset`)).rows[0]!['at']);
   await run(`CREATE OR REPLACE FUNCTION scale_bench.anchor() RETURNS timestamptz LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$ SELECT '${anchor}'::timestamptz $$`);
-  const slots = COUNTRIES.flatMap(([region, weight, currency, perUsCent]) => Array.from({ length: weight }, () => ({ region, currency, perUsCent })));
+  const slots = COUNTRIES.flatMap(([region, weight, currency, perUsCent, language]) => Array.from({ length: weight }, () => ({ region, currency, perUsCent, language })));
   if (slots.length !== 100) throw new Error(`country weights add up to ${slots.length}, not 100`);
   await run(`DROP TABLE IF EXISTS scale_bench.countries`);
   await run(`CREATE TABLE scale_bench.countries AS SELECT * FROM (VALUES ${slots
-    .map((slot, index) => `(${index}, '${slot.region}'::char(2), '${slot.currency}'::char(3), ${slot.perUsCent}::float8)`)
-    .join(', ')}) AS v(slot, region, currency, per_us_cent)`);
+    .map((slot, index) => `(${index}, '${slot.region}'::char(2), '${slot.currency}'::char(3), ${slot.perUsCent}::float8, '${slot.language}'::text)`)
+    .join(', ')}) AS v(slot, region, currency, per_us_cent, language)`);
   // the demo catalogue's products by game and kind, numbered 0..n-1 within each (the order's product pick)
   await run(`DROP TABLE IF EXISTS scale_bench.products`);
   await run(`CREATE TABLE scale_bench.products AS
@@ -240,7 +267,7 @@ const playerRoles = (s: Shape, [first, last]: Range) => `
 const orders = (s: Shape, [first, last]: Range) => `
   INSERT INTO orders (id, order_sn, user_id, app_id, game_account_id, order_source, status, currency, total_amount_minor, pay_amount_minor,
                       region_code, selected_region_code, pay_channel_id, pay_method_name, pay_method_id, third_channel_name, third_order_id,
-                      provider_payment_id, expires_at, paid_at, delivered_at, created_at, updated_at)
+                      provider_payment_id, language, expires_at, paid_at, delivered_at, created_at, updated_at)
   SELECT o.id,
          to_char(o.created_at AT TIME ZONE 'UTC', 'YYMMDDHH24MISS') || lpad((o.id % 10000000000)::text, 10, '0'),
          o.user_id, o.app_id, o.role_id, o.kind, o.status, c.currency,
@@ -249,6 +276,7 @@ const orders = (s: Shape, [first, last]: Range) => `
          ch.id, ch.pay_method_name, ch.pay_method_id, ch.provider,
          CASE WHEN ch.provider IS NOT NULL THEN 'S' || o.id END,
          CASE WHEN ch.provider IS NOT NULL AND o.status IN (2, 3, 6, 8, 9) THEN 'P' || o.id END,
+         c.language,
          CASE WHEN o.kind <> 'gift' THEN o.created_at + interval '30 minutes' END,
          o.paid_at,
          CASE WHEN o.status IN (3, 9) THEN o.paid_at + (2 + 18 * ${u('o.id', 11)}) * interval '1 second' END,
@@ -278,11 +306,14 @@ const orders = (s: Shape, [first, last]: Range) => `
   JOIN scale_bench.countries c ON c.slot = o.slot
   LEFT JOIN scale_bench.channels ch ON o.kind <> 'gift' AND ch.app_id = o.app_id AND ch.provider = o.provider`;
 
-/** The order's one line: its product at the price the order paid (a shop order may take 2 of it). */
+/**
+ * The order's one line: its product at the price the order paid (a shop order may take 2 of it), named in the order's
+ * language (else English, else any name: pickLocalized, as placement does), at the product's version.
+ */
 const orderItems = (_s: Shape, [first, last]: Range) => `
-  INSERT INTO order_items (order_id, product_id, names, descs, thumb, category_id, goods_type, quantity, currency, price_minor,
+  INSERT INTO order_items (order_id, product_id, name, product_version, category_id, goods_type, quantity, currency, price_minor,
                            original_price_minor, voucher_amount)
-  SELECT o.id, p.id, p.names, p.descs, p.thumbnail, p.category_id, p.goods_type, q.quantity, o.currency,
+  SELECT o.id, p.id, coalesce(p.names ->> o.language, p.names ->> 'en', jsonb_path_query_first(p.names, '$.*') #>> '{}', ''), p.version, p.category_id, p.goods_type, q.quantity, o.currency,
          o.total_amount_minor / q.quantity, greatest(o.total_amount_minor / q.quantity, round(p.price_minor * c.per_us_cent)::int), p.voucher_amount
   FROM orders o
   CROSS JOIN LATERAL (SELECT CASE WHEN o.order_source = 'shop' AND ${u('o.id', 6)} < 0.1 THEN 2 ELSE 1 END AS quantity) q
@@ -413,20 +444,41 @@ const jobs = (_s: Shape, [first, last]: Range) => `
     WHERE o.id BETWEEN ${first} AND ${last} AND o.order_source <> 'voucher' AND o.paid_at IS NOT NULL
       AND (o.status = 8 OR o.paid_at > scale_bench.anchor() - interval '${JOBS_DAYS} days')`;
 
-/** Page views (and some purchase events) of the web client over the analytics retention window, ids in time order. */
-const analyticsEvents = (_s: Shape, [first, last]: Range, total: number) => `
-  INSERT INTO analytics_events (id, name, tracking_id, payload, client_time, user_agent, created_at)
+/**
+ * Page views (and some purchase events) of the web client over the analytics retention window, ids in time order. A page
+ * view of a signed-in player names the player and the game (migration 0022), as the server stores it: nearly half are by
+ * the player of the order placed at that moment (ids of orders follow time), on the voucher page or the shop's home
+ * mostly (the store pages the dashboard counts), the rest on any page; a third are by any player, ordering or not, on any
+ * page of the shop; the others are anonymous (not signed in), as are purchase events.
+ */
+const analyticsEvents = (s: Shape, [first, last]: Range, total: number) => `
+  INSERT INTO analytics_events (id, name, tracking_id, payload, client_time, user_agent, user_id, app_id, created_at)
   SELECT g.id, e.name,
          NULL,
          CASE WHEN e.name = 'purchase'
            THEN jsonb_build_object('transactionId', 'T' || g.id, 'channel', 'paypal', 'amount', 999, 'currency', 'USD')
-           ELSE jsonb_build_object('path', (ARRAY[${PAGES.map((page) => `'${page}'`).join(', ')}])[1 + floor(${u('g.id', 41)} * ${PAGES.length})::int], 'title', 'Game Shop') END,
+           ELSE jsonb_build_object('path', e.path, 'title', 'Game Shop') || CASE WHEN p.user_id IS NOT NULL THEN jsonb_build_object('appId', p.app_id) ELSE '{}' END END,
          e.at - interval '1 second',
          (ARRAY[${USER_AGENTS.map((agent) => `'${agent}'`).join(', ')}])[1 + floor(${u('g.id', 42)} * ${USER_AGENTS.length})::int],
+         p.user_id, p.app_id,
          e.at
   FROM generate_series(${first}, ${last}) AS g(id)
   CROSS JOIN LATERAL (SELECT CASE WHEN ${u('g.id', 40)} < 0.05 THEN 'purchase' ELSE 'page_view' END AS name,
-                             scale_bench.anchor() - interval '${ANALYTICS_DAYS} days' + (g.id - 0.5) / ${total} * interval '${ANALYTICS_DAYS} days' AS at) e`;
+                             CASE WHEN ${u('g.id', 43)} < 0.45 AND ${u('g.id', 41)} < 0.8
+                               THEN (ARRAY['/voucher', '/home'])[1 + floor(${u('g.id', 44)} * 2)::int]
+                               ELSE (ARRAY[${PAGES.map((page) => `'${page}'`).join(', ')}])[1 + floor(${u('g.id', 46)} * ${PAGES.length})::int] END AS path,
+                             scale_bench.anchor() - interval '${ANALYTICS_DAYS} days' + (g.id - 0.5) / ${total} * interval '${ANALYTICS_DAYS} days' AS at) e
+  CROSS JOIN LATERAL (SELECT CASE WHEN ${u('g.id', 43)} < 0.45
+                               -- the order placed nearest this moment (the history's last ANALYTICS_DAYS of 365, evenly)
+                               THEN greatest(1, round(${s.history} * (${365 - ANALYTICS_DAYS} + ${ANALYTICS_DAYS} * (g.id - 0.5) / ${total}) / 365))::bigint
+                             END AS order_id) near
+  CROSS JOIN LATERAL (SELECT ${orderUser(s, 'near.order_id')} AS user_id) ordering
+  CROSS JOIN LATERAL (SELECT 1 + floor(${u('g.id', 45)} * ${s.players})::bigint AS user_id) anyone
+  CROSS JOIN LATERAL (SELECT CASE WHEN e.name = 'purchase' OR ${u('g.id', 43)} >= 0.8 THEN NULL
+                                  WHEN near.order_id IS NOT NULL THEN ordering.user_id ELSE anyone.user_id END AS user_id,
+                             CASE WHEN e.name = 'purchase' OR ${u('g.id', 43)} >= 0.8 THEN NULL
+                                  WHEN near.order_id IS NOT NULL THEN ${roleApp(orderRole(s, 'ordering.user_id', 'near.order_id'))}
+                                  ELSE ${roleApp('anyone.user_id')} END AS app_id) p`;
 
 /** Launch sessions: one refresh token per player, a second for a quarter of them; some used, some revoked. */
 const refreshTokens = (s: Shape, [first, last]: Range) => `
@@ -453,8 +505,12 @@ const openOrderSlots = () => `
 
 // ---------------------------------------------------------------------------------------------------------------------
 
-/** Fills an empty shop database (migrated, demo catalogue seeded); returns rows and seconds per table. */
-export async function generateDataset(run: Execute, size: DatasetSize, progress: (message: string) => void = () => undefined): Promise<TableFigure[]> {
+/** Fills an empty shop database (migrated, demo catalogue seeded); returns rows and seconds per table and per rebuild. */
+export async function generateDataset(
+  run: Execute,
+  size: DatasetSize,
+  progress: (message: string) => void = () => undefined,
+): Promise<{ tables: TableFigure[]; rebuilds: RebuildFigure[] }> {
   if (size.players < 4 || size.orders < 10) throw new Error('a data set needs at least 4 players and 10 orders');
   const shape = shapeOf(size);
   const figures: TableFigure[] = [];
@@ -511,13 +567,17 @@ export async function generateDataset(run: Execute, size: DatasetSize, progress:
   for (const table of ['users', 'game_accounts', 'orders', 'analytics_events', 'refresh_tokens']) {
     await run(`SELECT setval(pg_get_serial_sequence('${table}', 'id'), greatest(1, (SELECT coalesce(max(id), 0) FROM ${table})))`);
   }
-  for (const statement of DERIVED_DATA_REBUILDS) await run(statement);
-  const t0 = performance.now();
-  await run('ANALYZE');
-  progress(`ANALYZE in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  // statistics first, so the rebuilds' scans of orders and events are planned on them; again after, for the rebuilt tables
+  const rebuilds: RebuildFigure[] = [];
+  for (const statement of ['ANALYZE', ...DERIVED_DATA_REBUILDS, 'ANALYZE']) {
+    const t0 = performance.now();
+    await run(statement);
+    rebuilds.push({ statement, seconds: (performance.now() - t0) / 1000 });
+    progress(`${statement} in ${rebuilds.at(-1)!.seconds.toFixed(1)} s`);
+  }
   const seconds = (performance.now() - started) / 1000;
   await run(`UPDATE scale_bench.dataset SET finished_at = now(), seconds = ${seconds}`);
-  return figures;
+  return { tables: figures, rebuilds };
 }
 
 /** The data set a database holds (from its marker), or undefined when none was finished there. */

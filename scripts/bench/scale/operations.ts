@@ -74,6 +74,7 @@ const isoRange = (s: Samples, i: number, days: number) => {
 export const CONSOLE_OPERATIONS: Operation[] = [
   { name: 'console: session (auth/me)', request: () => get('/api/console/v1/auth/me') },
   { name: 'console: order search, newest', request: () => get('/api/console/v1/orders?page=1&pageSize=20') },
+  { name: 'console: order search, next page', request: () => get('/api/console/v1/orders?page=2&pageSize=20') },
   { name: 'console: order search, page 50', request: () => get('/api/console/v1/orders?page=50&pageSize=20') },
   { name: 'console: order search by order number tail', request: (s, i) => get(`/api/console/v1/orders?q=${pick(s.orders, i).orderSn.slice(12)}`) },
   { name: 'console: order search by player', request: (s, i) => get(`/api/console/v1/orders?player=${encodeURIComponent(pick(s.players, i).contact)}`) },
@@ -95,12 +96,15 @@ export const CONSOLE_OPERATIONS: Operation[] = [
   { name: "console: player's orders", request: (s, i) => get(`/api/console/v1/players/${pick(s.players, i).userId}/orders?page=1&pageSize=20`) },
   { name: 'console: role page', request: (s, i) => get(`/api/console/v1/players/roles/${pick(s.players, i).gameAccountId}`) },
   { name: "console: role's voucher ledger", request: (s, i) => get(`/api/console/v1/players/roles/${pick(s.busyRoles, i)}/ledger?page=1&pageSize=20`) },
+  { name: 'console: catalogue, products of a game', request: (s, i) => get(`/api/console/v1/catalogue/products?appId=${pick(s.players, i).appId}&page=1&pageSize=50`) },
+  { name: 'console: catalogue, games', request: () => get('/api/console/v1/catalogue/games') },
   { name: 'console: audit log', request: () => get('/api/console/v1/audit?limit=50') },
   { name: 'console: operators', request: () => get('/api/console/v1/operators') },
   { name: 'report: sales, a day', request: (s, i) => get(`/api/console/v1/reports/sales?${range(s, i, 1)}`) },
   { name: 'report: sales, a month by day', request: (s, i) => get(`/api/console/v1/reports/sales?${range(s, i, 30)}`) },
   { name: 'report: sales, a year by day', request: (s) => get(`/api/console/v1/reports/sales?from=${daysBefore(s.today, 365)}&to=${daysBefore(s.today, 1)}`) },
   { name: 'report: sales, a month by product', request: (s, i) => get(`/api/console/v1/reports/sales?${range(s, i, 30)}&groupBy=product`) },
+  { name: 'report: sales, a year by product', request: (s) => get(`/api/console/v1/reports/sales?from=${daysBefore(s.today, 365)}&to=${daysBefore(s.today, 1)}&groupBy=product`) },
   { name: 'report: sales, a month by country', request: (s, i) => get(`/api/console/v1/reports/sales?${range(s, i, 30)}&groupBy=country`) },
   { name: 'report: sales, a month by game', request: (s, i) => get(`/api/console/v1/reports/sales?${range(s, i, 30)}&groupBy=game`) },
   { name: 'report: sales, a month by source, one game', request: (s, i) => get(`/api/console/v1/reports/sales?${range(s, i, 30)}&groupBy=source&appId=10030`) },
@@ -108,6 +112,9 @@ export const CONSOLE_OPERATIONS: Operation[] = [
   { name: 'CSV: sales, a month by day', request: (s, i) => get(`/api/console/v1/reports/sales.csv?${range(s, i, 30)}`) },
   { name: 'report: refunds, a month', request: (s, i) => get(`/api/console/v1/reports/refunds?${range(s, i, 30)}`) },
   { name: 'CSV: refunds, a month', request: (s, i) => get(`/api/console/v1/reports/refunds.csv?${range(s, i, 30)}`) },
+  { name: 'dashboard: a month', request: (s, i) => get(`/api/console/v1/analytics/summary?${range(s, i, 30)}`) },
+  { name: 'dashboard: a month, one game', request: (s, i) => get(`/api/console/v1/analytics/summary?${range(s, i, 30)}&appId=${pick(s.players, i).appId}`) },
+  { name: 'dashboard: a year', request: (s) => get(`/api/console/v1/analytics/summary?from=${daysBefore(s.today, 365)}&to=${daysBefore(s.today, 1)}`) },
 ];
 
 export const PLAYER_OPERATIONS: Operation[] = [
