@@ -73,9 +73,12 @@ const isoRange = (s: Samples, i: number, days: number) => {
 
 export const CONSOLE_OPERATIONS: Operation[] = [
   { name: 'console: session (auth/me)', request: () => get('/api/console/v1/auth/me') },
-  { name: 'console: order search, newest', request: () => get('/api/console/v1/orders?page=1&pageSize=20') },
-  { name: 'console: order search, next page', request: () => get('/api/console/v1/orders?page=2&pageSize=20') },
-  { name: 'console: order search, page 50', request: () => get('/api/console/v1/orders?page=50&pageSize=20') },
+  { name: 'console: order search, newest', request: () => get('/api/console/v1/orders?pageSize=20') },
+  // A page deep in the history, as the pager's next link reaches it: the cursor names a (time, id) position in the list.
+  {
+    name: 'console: order search, a page deep in history (cursor)',
+    request: (s, i) => get(`/api/console/v1/orders?pageSize=20&cursor=${encodeURIComponent(`n_${daysBefore(s.today, 30 + (i % 300))}T00:00:00.000000Z_999999999999999`)}`),
+  },
   { name: 'console: order search by order number tail', request: (s, i) => get(`/api/console/v1/orders?q=${pick(s.orders, i).orderSn.slice(12)}`) },
   { name: 'console: order search by player', request: (s, i) => get(`/api/console/v1/orders?player=${encodeURIComponent(pick(s.players, i).contact)}`) },
   { name: 'console: order search by role id', request: (s, i) => get(`/api/console/v1/orders?role=${pick(s.players, i).roleId}`) },
@@ -93,9 +96,9 @@ export const CONSOLE_OPERATIONS: Operation[] = [
   { name: 'console: player search by e-mail/phone', request: (s, i) => get(`/api/console/v1/players?q=${encodeURIComponent(pick(s.players, i).contact)}`) },
   { name: 'console: player search by role name prefix', request: (s, i) => get(`/api/console/v1/players?q=${pick(s.players, i).roleName.slice(0, 7)}&by=role`) },
   { name: 'console: player page', request: (s, i) => get(`/api/console/v1/players/${pick(s.players, i).userId}`) },
-  { name: "console: player's orders", request: (s, i) => get(`/api/console/v1/players/${pick(s.players, i).userId}/orders?page=1&pageSize=20`) },
+  { name: "console: player's orders", request: (s, i) => get(`/api/console/v1/players/${pick(s.players, i).userId}/orders?pageSize=20`) },
   { name: 'console: role page', request: (s, i) => get(`/api/console/v1/players/roles/${pick(s.players, i).gameAccountId}`) },
-  { name: "console: role's voucher ledger", request: (s, i) => get(`/api/console/v1/players/roles/${pick(s.busyRoles, i)}/ledger?page=1&pageSize=20`) },
+  { name: "console: role's voucher ledger", request: (s, i) => get(`/api/console/v1/players/roles/${pick(s.busyRoles, i)}/ledger?pageSize=20`) },
   { name: 'console: catalogue, products of a game', request: (s, i) => get(`/api/console/v1/catalogue/products?appId=${pick(s.players, i).appId}&page=1&pageSize=50`) },
   { name: 'console: catalogue, games', request: () => get('/api/console/v1/catalogue/games') },
   { name: 'console: audit log', request: () => get('/api/console/v1/audit?limit=50') },
