@@ -57,7 +57,7 @@ const TRIGGERS_ACCOUNTED_FOR = new Set([
   'audit_log_append_only',
   'audit_log_no_truncate',
   'products_version',
-  'orders_record_player_activity',
+  'orders_track_player_activity',
   'analytics_events_record_player_activity',
   ...['orders_insert', 'orders_delete', 'orders_before', 'orders_after', 'items_before', 'items_after']
     .concat(['insert', 'update', 'delete'].flatMap((op) => [`refunds_${op}_before`, `refunds_${op}_after`]))

@@ -82,7 +82,11 @@ BEGIN
   END IF;
   RETURN NULL;
 END $$;--> statement-breakpoint
-CREATE TRIGGER "orders_record_player_activity" AFTER INSERT OR UPDATE OF "paid_at" ON "orders"
+-- PostgreSQL fires an event's triggers in name order. A payment's update first gives its unpaid slot back (the
+-- player's users row, orders_release_unpaid_slot) and only then locks the player's activity rows, the order in which
+-- an order's placement takes them (the users row, then the insert's triggers): named the other way round, a payment
+-- and a placement of the same player deadlocked (seen in the bank workload test).
+CREATE TRIGGER "orders_track_player_activity" AFTER INSERT OR UPDATE OF "paid_at" ON "orders"
   FOR EACH ROW EXECUTE FUNCTION "orders_record_player_activity"();--> statement-breakpoint
 -- The store pages of the web shop: the voucher page, the shop's home, a product, the cart.
 CREATE FUNCTION "is_store_page"("p_path" text) RETURNS boolean LANGUAGE sql IMMUTABLE AS $$
