@@ -48,7 +48,10 @@ function send(name: string, payload: Record<string, unknown>, environment: strin
   if (environment !== 'production') return;
   try {
     const config = getConfig();
-    (sink ??= serverSink(config.apiBase, config.analyticsId))(name, payload, authorization);
+    const deliver = (sink ??= serverSink(config.apiBase, config.analyticsId));
+    // Only a signed-in page view carries the player's token; every other event is sent as before, without one.
+    if (authorization === undefined) deliver(name, payload);
+    else deliver(name, payload, authorization);
   } catch {
     // analytics must never break the page or a payment
   }
