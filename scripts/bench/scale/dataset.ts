@@ -18,7 +18,7 @@
 export type Execute = (statement: string) => Promise<{ rows: Record<string, unknown>[]; rowCount: number }>;
 
 /** Raised when the generated rows change shape, so a data set kept from an older generator is made again. */
-export const GENERATOR_VERSION = 2;
+export const GENERATOR_VERSION = 3;
 
 export interface DatasetSize {
   orders: number;
@@ -44,7 +44,19 @@ export interface RebuildFigure {
  * *_record_player_activity triggers; in report_settings' zone, UTC as migrated). Both are what the shop's own rebuilds
  * run (SalesRollups.rebuild at a time-zone change, the migration of 0022).
  */
-export const DERIVED_DATA_REBUILDS: string[] = [`SELECT sales_rollup_rebuild('UTC', true)`, `SELECT rebuild_player_activity()`];
+export const DERIVED_DATA_REBUILDS: string[] = [
+  `SELECT sales_rollup_rebuild('UTC', true)`,
+  `SELECT rebuild_player_activity()`,
+  // The reconciliation schedule (migration 0020, its two triggers): the closures and left sessions of the default
+  // look-back (RECONCILE_LOOKBACK_HOURS, 72), as the migration's own backfill fills it on upgrade.
+  `INSERT INTO reconciliation_schedule (order_id, since)
+     SELECT id, updated_at FROM orders
+      WHERE status IN (4, 5, 7) AND third_channel_name IS NOT NULL AND updated_at > now() - interval '72 hours'
+   ON CONFLICT (order_id) DO NOTHING`,
+  `INSERT INTO reconciliation_schedule (order_id, since)
+     SELECT order_id, max(created_at) FROM superseded_payment_sessions WHERE created_at > now() - interval '72 hours' GROUP BY order_id
+   ON CONFLICT (order_id) DO UPDATE SET since = greatest(reconciliation_schedule.since, excluded.since)`,
+];
 
 /**
  * Triggers that DERIVED_DATA_REBUILDS (or the generator itself) accounts for; any other one stops the load.
@@ -59,6 +71,8 @@ const TRIGGERS_ACCOUNTED_FOR = new Set([
   'products_version',
   'orders_track_player_activity',
   'analytics_events_record_player_activity',
+  'orders_reconciliation_closure',
+  'superseded_payment_sessions_reconciliation',
   ...['orders_insert', 'orders_delete', 'orders_before', 'orders_after', 'items_before', 'items_after']
     .concat(['insert', 'update', 'delete'].flatMap((op) => [`refunds_${op}_before`, `refunds_${op}_after`]))
     .concat(['ledger_insert_before', 'ledger_insert_after', 'ledger_change_before', 'ledger_change_after'])
@@ -396,6 +410,20 @@ const voucherAccounts = () => `
   SELECT game_account_id, sum(amount), max(created_at) FROM voucher_ledger GROUP BY game_account_id`;
 
 /** Refunded orders' refunds (completed), and a few failed attempts on delivered orders. */
+/**
+ * Second payments (an earlier session paid after a channel switch): about one paid order in 500, half of them refunded
+ * already, with the provider's refund id, the rest open or failing, for the console's second-payments queue and search.
+ */
+const duplicatePayments = (_s: Shape, [first, last]: Range) => `
+  INSERT INTO duplicate_payments (order_id, provider, payment_id, amount_minor, currency, status, provider_refund_id, created_at, updated_at, refunded_at)
+  SELECT o.id, o.third_channel_name, 'DUP' || lpad(o.id::text, 12, '0'), o.pay_amount_minor, o.currency,
+         CASE WHEN o.id % 4 = 0 THEN 'open' WHEN o.id % 4 = 1 THEN 'refund_failed' ELSE 'refunded' END,
+         CASE WHEN o.id % 4 >= 2 THEN 'DUPREF' || lpad(o.id::text, 12, '0') END,
+         o.paid_at + interval '10 minutes', o.paid_at + interval '1 hour', CASE WHEN o.id % 4 >= 2 THEN o.paid_at + interval '1 hour' END
+    FROM orders o
+   WHERE o.id BETWEEN ${first} AND ${last} AND o.paid_at IS NOT NULL AND o.third_channel_name IS NOT NULL AND o.pay_amount_minor > 0
+     AND scale_bench.u(o.id, 91) < 0.002`;
+
 const refunds = (_s: Shape, [first, last]: Range) => `
   INSERT INTO refunds (order_id, provider, provider_refund_id, status, initiated_by, amount_minor, currency, reason, vouchers_taken_back,
                        vouchers_unrecovered, game_revoke_status, last_error, created_at, updated_at, completed_at)
@@ -556,6 +584,7 @@ export async function generateDataset(
   await step('voucher_accounts', () => [voucherAccounts()]);
   await step('refunds', chunks(shape.orders, (range) => refunds(shape, range)));
   await step('refund_requests', chunks(shape.orders, (range) => refundRequests(shape, range)));
+  await step('duplicate_payments', chunks(shape.orders, (range) => duplicatePayments(shape, range)));
   await step('jobs', chunks(shape.orders, (range) => jobs(shape, range)));
   const events = Math.round((shape.orders * ANALYTICS_DAYS * EVENTS_PER_ORDER) / 365);
   await step('analytics_events', chunks(events, (range) => analyticsEvents(shape, range, events)));

@@ -654,6 +654,8 @@ export const refunds = pgTable(
   (t) => [
     uniqueIndex('refunds_order_key').on(t.orderId),
     index('refunds_completed_idx').on(t.completedAt),
+    /** The console's search by a provider's refund id. */
+    index('refunds_provider_refund_idx').on(t.providerRefundId),
     /** The refunds report's day of a refund (its completion, else its start), newest first. */
     index('refunds_reported_idx').on(sql`(coalesce(${t.completedAt}, ${t.createdAt}))`, t.id),
     /** Reconciliation: refunds waiting for the provider's confirmation. */
@@ -707,6 +709,12 @@ export const duplicatePayments = pgTable(
   },
   (t) => [
     uniqueIndex('duplicate_payments_payment_key').on(t.provider, t.paymentId),
+    /** An order's second payments (the console's order page and its search by a provider's refund id). */
+    index('duplicate_payments_order_idx').on(t.orderId, t.id),
+    index('duplicate_payments_refund_idx').on(t.providerRefundId),
+    /** The second-payments queue, oldest first: of one status, or all not refunded yet. */
+    index('duplicate_payments_queue_idx').on(t.status, t.createdAt, t.id),
+    index('duplicate_payments_unrefunded_idx').on(t.createdAt, t.id).where(sql`${t.status} <> 'refunded'`),
     index('duplicate_payments_status_idx').on(t.status),
     check('duplicate_payments_status_check', sql`${t.status} IN ('open', 'refund_pending', 'refunded', 'refund_failed')`),
   ],

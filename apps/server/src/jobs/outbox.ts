@@ -112,9 +112,11 @@ export class OutboxWorker {
   private async claim(): Promise<JobRow[]> {
     const kinds = Object.keys(this.handlers);
     if (!kinds.length) return [];
+    // `id = ANY(ARRAY(...))`: the claimed ids are then found by primary key, one probe each; with `id IN (...)` the
+    // planner may join them by reading the whole primary key index (the plan check, ADR 0004).
     const result = await this.db.execute(sql`
       UPDATE jobs SET locked_until = now() + make_interval(secs => ${LEASE_SECONDS}), attempts = attempts + 1
-      WHERE id IN (
+      WHERE id = ANY(ARRAY(
         SELECT id FROM jobs
         WHERE done_at IS NULL AND failed_at IS NULL AND run_at <= now()
           AND (locked_until IS NULL OR locked_until < now())
@@ -122,7 +124,7 @@ export class OutboxWorker {
         ORDER BY run_at
         LIMIT ${BATCH}
         FOR UPDATE SKIP LOCKED
-      )
+      ))
       RETURNING id, kind, payload, attempts, max_attempts AS "maxAttempts", run_at AS "runAt"`);
     return (result as { rows: unknown[] }).rows as JobRow[];
   }

@@ -62,7 +62,8 @@ function transactionOrderIds(value: string): SQL {
     UNION SELECT id FROM orders WHERE provider_payment_id = ${id}
     UNION SELECT order_id FROM payment_events WHERE payment_id = ${id} AND order_id IS NOT NULL
     UNION SELECT order_id FROM payment_events WHERE refund_id = ${id} AND order_id IS NOT NULL
-    UNION SELECT order_id FROM duplicate_payments WHERE (provider IN (${providerList}) AND payment_id = ${id}) OR provider_refund_id = ${id}
+    UNION SELECT order_id FROM duplicate_payments WHERE provider IN (${providerList}) AND payment_id = ${id}
+    UNION SELECT order_id FROM duplicate_payments WHERE provider_refund_id = ${id}
     UNION SELECT order_id FROM refunds WHERE provider_refund_id = ${id}`;
 }
 
