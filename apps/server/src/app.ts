@@ -104,8 +104,6 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const services = createServices(config, database, app.log, options);
   try {
     await requireLaunchSecretsInProduction(config, services.games);
-    // The dashboard's player counts are cut in REPORT_TIME_ZONE's days: a new zone rebuilds them once, here.
-    if (await services.dashboard.alignTimeZone()) app.log.info({ timeZone: config.reportTimeZone }, 'player activity rebuilt in the report time zone');
   } catch (error) {
     if (!options.database) await database.close();
     throw error;

@@ -128,7 +128,7 @@ export function createServices(config: AppConfig, database: Database, log: Fasti
   const idempotency = new IdempotencyKeys(db);
   const retention = new Retention(db, config.retention, [rateLimits, idempotency], log);
   const salesRollups = new SalesRollups(db, config.reportTimeZone, log);
-  const dashboard = new AnalyticsDashboard(db, new ReportsService(db), config.reportTimeZone);
+  const dashboard = new AnalyticsDashboard(db, new ReportsService(db), config.reportTimeZone, log);
   const worker = new OutboxWorker(
     db,
     {

@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { RetentionConfig } from '../config.ts';
 import type { Db } from '../db/client.ts';
+import { inBatches } from './batches.ts';
 import type { JobHandler } from './outbox.ts';
 import { RecurringJob } from './recurring.ts';
 
@@ -74,16 +75,13 @@ export class Retention {
 
   private async deleteInBatches(table: string, expired: SQL): Promise<number> {
     const name = sql.identifier(table);
-    let total = 0;
-    for (;;) {
+    return inBatches(BATCH, async (size) => {
       const result = await this.db.execute(sql`
         WITH gone AS (
-          DELETE FROM ${name} WHERE ctid IN (SELECT ctid FROM ${name} WHERE ${expired} LIMIT ${BATCH}) RETURNING 1
+          DELETE FROM ${name} WHERE ctid IN (SELECT ctid FROM ${name} WHERE ${expired} LIMIT ${size}) RETURNING 1
         )
         SELECT count(*)::int AS n FROM gone`);
-      const n = Number((result as unknown as { rows: { n: number }[] }).rows[0]!.n);
-      total += n;
-      if (n < BATCH) return total;
-    }
+      return Number((result as unknown as { rows: { n: number }[] }).rows[0]!.n);
+    });
   }
 }

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import {
   MAX_DASHBOARD_DAYS,
   type AnalyticsSplit,
@@ -11,6 +12,7 @@ import {
 } from '@shop/contract/console/analytics';
 import { reportDays, type SalesFigures, type SalesReport } from '@shop/contract/console/reports';
 import type { Db } from '../../../db/client.ts';
+import { inBatches } from '../../../jobs/batches.ts';
 import type { JobHandler } from '../../../jobs/outbox.ts';
 import { RecurringJob } from '../../../jobs/recurring.ts';
 import { PlayerActivityKind } from '../../../db/schema.ts';
@@ -58,6 +60,7 @@ export class AnalyticsDashboard {
     private readonly db: Db,
     private readonly reports: ReportsService,
     private readonly timeZone: string,
+    private readonly log: FastifyBaseLogger,
   ) {}
 
   /** Makes sure the current minute's fold exists (every instance calls this at start). */
@@ -66,18 +69,24 @@ export class AnalyticsDashboard {
   }
 
   foldHandler(): JobHandler {
-    return this.folds.handler(this.db, () => this.foldPlayerActivity());
+    return this.folds.handler(this.db, () => this.catchUp());
   }
 
   /** Folds every committed activity row into the counts, FOLD_BATCH per transaction; returns how many were folded. */
   async foldPlayerActivity(): Promise<number> {
-    let total = 0;
-    for (;;) {
-      const [row] = rowsOf<{ folded: unknown }>(await this.db.execute(sql`SELECT fold_player_activity(${FOLD_BATCH}) AS folded`));
-      const folded = num(row?.folded);
-      total += folded;
-      if (folded < FOLD_BATCH) return total;
-    }
+    return inBatches(FOLD_BATCH, async (size) => {
+      const [row] = rowsOf<{ folded: unknown }>(await this.db.execute(sql`SELECT fold_player_activity(${size}) AS folded`));
+      return num(row?.folded);
+    });
+  }
+
+  /**
+   * The recurring job's run: brings the counts to REPORT_TIME_ZONE (a rebuild, once, in the background rather than while
+   * an instance starts: at tens of millions of orders it takes minutes), then folds what the triggers appended.
+   */
+  private async catchUp(): Promise<void> {
+    if (await this.alignTimeZone()) this.log.info({ timeZone: this.timeZone }, 'dashboard: player activity rebuilt in the report time zone');
+    await this.foldPlayerActivity();
   }
 
   /**

@@ -260,13 +260,13 @@ describe.each(BACKENDS)('console analytics summary (%s)', (backend) => {
     };
     const kept = await table();
     const reports = new ReportsService(shop.services.db);
-    const shanghai = new AnalyticsDashboard(shop.services.db, reports, 'Asia/Shanghai');
+    const shanghai = new AnalyticsDashboard(shop.services.db, reports, 'Asia/Shanghai', shop.app.log);
     expect(await shanghai.alignTimeZone()).toBe(true);
     expect(await shanghai.alignTimeZone()).toBe(false);
     const inShanghai = await shanghai.summary({ from: FROM, to: TO });
     expect(inShanghai.timeZone).toBe('Asia/Shanghai');
     expect(inShanghai.current.players).toEqual((await oracle({ from: FROM, to: TO }, undefined, 'Asia/Shanghai')).players);
-    expect(await new AnalyticsDashboard(shop.services.db, reports, 'UTC').alignTimeZone()).toBe(true);
+    expect(await new AnalyticsDashboard(shop.services.db, reports, 'UTC', shop.app.log).alignTimeZone()).toBe(true);
     expect(await table()).toEqual(kept);
   });
 

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Executor } from '../../../db/client.ts';
 import type { JobHandler } from '../../../jobs/outbox.ts';
+import { inBatches } from '../../../jobs/batches.ts';
 import { RecurringJob } from '../../../jobs/recurring.ts';
 
 /**
@@ -33,12 +34,7 @@ export async function rebuildSalesRollups(executor: Executor, timeZone: string, 
 
 /** Folds every committed delta into the rollups, `batch` per transaction; returns how many were folded. */
 export async function foldSalesRollups(executor: Executor, batch = FOLD_BATCH): Promise<number> {
-  let total = 0;
-  for (;;) {
-    const folded = Number(firstValue(await executor.execute(sql`SELECT sales_rollup_fold(${batch})`)));
-    total += folded;
-    if (folded < batch) return total;
-  }
+  return inBatches(batch, async (size) => Number(firstValue(await executor.execute(sql`SELECT sales_rollup_fold(${size})`))));
 }
 
 /** The time zone the rollups' days are in now (REPORT_TIME_ZONE once the job has run after a change). */
