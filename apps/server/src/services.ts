@@ -88,6 +88,8 @@ export interface Services {
   idempotency: IdempotencyKeys;
   retention: Retention;
   salesRollups: SalesRollups;
+  /** The console's sales report (the reports screens and the dashboard read the same one). */
+  reports: ReportsService;
   operators: OperatorsService;
   /** The publisher's dashboard (console analytics); its money figures come from the sales report. */
   dashboard: AnalyticsDashboard;
@@ -128,7 +130,8 @@ export function createServices(config: AppConfig, database: Database, log: Fasti
   const idempotency = new IdempotencyKeys(db);
   const retention = new Retention(db, config.retention, [rateLimits, idempotency], log);
   const salesRollups = new SalesRollups(db, config.reportTimeZone, log);
-  const dashboard = new AnalyticsDashboard(db, new ReportsService(db), config.reportTimeZone, log);
+  const reports = new ReportsService(db);
+  const dashboard = new AnalyticsDashboard(db, reports, config.reportTimeZone, log);
   const worker = new OutboxWorker(
     db,
     {
@@ -194,6 +197,7 @@ export function createServices(config: AppConfig, database: Database, log: Fasti
     idempotency,
     retention,
     salesRollups,
+    reports,
     operators: new OperatorsService(db, { publicUrl: config.publicUrl, ...config.console }),
     dashboard,
   };

@@ -15,7 +15,6 @@ import { apiUrl, registerRoute } from '../../../http/route.ts';
 import type { Services } from '../../../services.ts';
 import { salesCsv } from './csv.ts';
 import { RefundsReportService } from './refunds-report.service.ts';
-import { ReportsService } from './reports.service.ts';
 
 /**
  * A file answer (CSV) of a console route. It cannot be the envelope, so it is registered here instead of with
@@ -54,7 +53,7 @@ function registerCsvRoute<Q>(app: FastifyInstance, def: RouteDef, fileName: (que
 }
 
 export function registerConsoleReportsRoutes(app: FastifyInstance, services: Services): void {
-  const reports = new ReportsService(services.db);
+  const reports = services.reports;
   const refunds = new RefundsReportService(services.db);
 
   registerRoute(app, consoleSalesReport, ({ query }) => reports.sales(query));
