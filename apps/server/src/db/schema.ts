@@ -1059,6 +1059,46 @@ export const salesProductRollup = pgTable(
   (t) => [primaryKey({ name: 'sales_product_rollup_pk', columns: [t.day, t.productId, t.appId, t.country, t.source, t.provider, t.currency] })],
 );
 
+/**
+ * The same two rollups per month (migration 0024, docs/adr/0048-monthly-sales-rollups.md): `month` is the first day of a
+ * local month. A report reads its whole months here and its edge days from the daily rollups.
+ */
+export const salesRollupMonthly = pgTable(
+  'sales_rollup_monthly',
+  {
+    month: date('month', { mode: 'string' }).notNull(),
+    appId: integer('app_id').notNull(),
+    country: text('country').notNull(),
+    source: text('source').notNull(),
+    provider: text('provider').notNull(),
+    currency: text('currency').notNull(),
+    ...rollupFigures(),
+  },
+  (t) => [
+    primaryKey({ name: 'sales_rollup_monthly_pk', columns: [t.month, t.appId, t.country, t.source, t.provider, t.currency] }),
+    check('sales_rollup_monthly_first_day', sql`extract(day FROM ${t.month}) = 1`),
+  ],
+);
+
+export const salesProductRollupMonthly = pgTable(
+  'sales_product_rollup_monthly',
+  {
+    month: date('month', { mode: 'string' }).notNull(),
+    productId: integer('product_id').notNull(),
+    appId: integer('app_id').notNull(),
+    country: text('country').notNull(),
+    source: text('source').notNull(),
+    provider: text('provider').notNull(),
+    currency: text('currency').notNull(),
+    ...rollupFigures(),
+    quantity: bigint('quantity', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'sales_product_rollup_monthly_pk', columns: [t.month, t.productId, t.appId, t.country, t.source, t.provider, t.currency] }),
+    check('sales_product_rollup_monthly_first_day', sql`extract(day FROM ${t.month}) = 1`),
+  ],
+);
+
 /** One row: the time zone the rollups' days are in (a different REPORT_TIME_ZONE rebuilds them). */
 export const salesRollupState = pgTable(
   'sales_rollup_state',

@@ -12,6 +12,8 @@ export const GROWING_TABLES = new Set([
   'voucher_accounts', 'voucher_ledger', 'game_voucher_spends',
   'jobs', 'analytics_events', 'audit_log', 'idempotency_keys', 'rate_limit_counters',
   'verification_codes', 'verification_sends', 'login_failures', 'captcha_challenges', 'dynamic_token_nonces', 'change_tickets',
+  // a row per day (or month) and group: a report reads its range, never every day since the shop opened
+  'sales_rollup', 'sales_product_rollup', 'sales_rollup_monthly', 'sales_product_rollup_monthly', 'player_activity_days',
 ]);
 
 export interface CapturedStatement {

@@ -10,7 +10,7 @@ import {
   type PeriodFigures,
   type PlayerFigures,
 } from '@shop/contract/console/analytics';
-import { reportDays, type SalesFigures, type SalesReport } from '@shop/contract/console/reports';
+import { reportDays, type SalesFigures } from '@shop/contract/console/reports';
 import type { Db } from '../../../db/client.ts';
 import { inBatches } from '../../../jobs/batches.ts';
 import type { JobHandler } from '../../../jobs/outbox.ts';
@@ -32,7 +32,7 @@ const shiftDay = (day: string, days: number) => new Date(Date.parse(`${day}T00:0
 const average = (amount: number, count: number) => (count > 0 ? Math.round(amount / count) : null);
 const ratio = (part: number, whole: number) => (whole > 0 ? part / whole : null);
 
-/** The splits of the dashboard: each is one call of the sales report grouped that way. */
+/** The splits of the dashboard: the sales report's groupings, read together with its totals in one snapshot. */
 const SPLITS: readonly AnalyticsSplit[] = ['currency', 'country', 'source', 'provider', 'product'];
 
 /** The counts folded so far and the rows appended since (one player each): together, every activity recorded. */
@@ -48,8 +48,9 @@ const FOLD_BATCH = 50_000;
 const noPlayers = (): PlayerFigures => ({ activePlayers: 0, storeVisitors: 0, orderingPlayers: 0, payingPlayers: 0, firstTimePayers: 0 });
 
 /**
- * The publisher's dashboard (docs/adr/0005-publisher-dashboard.md). Money comes from the sales report (one call per split
- * and period, so the dashboard and the reports always agree); distinct players from player_activity_days, which the
+ * The publisher's dashboard (docs/adr/0005-publisher-dashboard.md). Money comes from the sales report's service (the
+ * period's totals, days and splits in one snapshot, the previous period's totals: the dashboard and the reports always
+ * agree); distinct players from player_activity_days, which the
  * triggers on orders and analytics_events keep (migration 0022): a period's distinct players are read from at most a
  * row per day and earlier day, never from the orders or events themselves.
  */
@@ -113,28 +114,26 @@ export class AnalyticsDashboard {
       if (!known.length) throw invalid('unknownGame');
     }
     const previous = { from: shiftDay(query.from, -days), to: shiftDay(query.from, -1) };
-    const sales = (period: { from: string; to: string }, groupBy: AnalyticsSplit) =>
-      this.reports.sales({ ...period, groupBy, refundBasis: 'refunded', ...(query.appId !== undefined ? { appId: query.appId } : {}) });
+    const filters = { refundBasis: 'refunded' as const, ...(query.appId !== undefined ? { appId: query.appId } : {}) };
 
-    const [players, dailyPlayers, previousSales, ...splitReports] = await Promise.all([
+    const [players, dailyPlayers, previousTotals, sales] = await Promise.all([
       this.players(query.appId ?? 0, previous.from, query.from, query.to),
       this.dailyPlayers(query.appId ?? 0, query.from, query.to),
-      sales(previous, 'currency'),
-      ...SPLITS.map((split) => sales(query, split)),
+      this.reports.totals({ ...previous, ...filters }),
+      this.reports.overview({ from: query.from, to: query.to, ...filters }, SPLITS),
     ]);
-    const currentSales = splitReports[0]!;
-    const current = periodFigures(query, players.current, currentSales);
-    const before = periodFigures(previous, players.previous, previousSales);
+    const current = periodFigures(query, players.current, sales.totals);
+    const before = periodFigures(previous, players.previous, previousTotals);
     const currencies = [...new Set([...current.money, ...before.money].map((figures) => figures.currency))].sort();
     return {
       appId: query.appId ?? null,
       timeZone: this.timeZone,
       generatedAt: new Date().toISOString(),
       currencyDigits: Object.fromEntries(currencies.map((currency) => [currency, currencyDigits(currency)])),
-      games: currentSales.games,
+      games: sales.games,
       current,
       previous: before,
-      dailyMoney: currentSales.daily.map((figures) => ({
+      dailyMoney: sales.daily.map((figures) => ({
         day: figures.day,
         currency: figures.currency,
         gross: figures.gross,
@@ -143,7 +142,7 @@ export class AnalyticsDashboard {
         orders: figures.orders - figures.freeOrders,
       })),
       dailyPlayers,
-      splits: Object.fromEntries(SPLITS.map((split, index) => [split, splitReports[index]!.rows])) as AnalyticsSummary['splits'],
+      splits: Object.fromEntries(SPLITS.map((split) => [split, sales.groupings[split]!])) as AnalyticsSummary['splits'],
     };
   }
 
@@ -200,20 +199,20 @@ export class AnalyticsDashboard {
 }
 
 /** A period's figures: its players, the funnel, and per currency the money of the sales report with its averages. */
-function periodFigures(period: { from: string; to: string }, players: PlayerFigures, sales: SalesReport): PeriodFigures {
-  const money = sales.totals.map((totals: SalesFigures): CurrencyFigures => {
-    const orders = totals.orders - totals.freeOrders;
+function periodFigures(period: { from: string; to: string }, players: PlayerFigures, totals: SalesFigures[]): PeriodFigures {
+  const money = totals.map((figures): CurrencyFigures => {
+    const orders = figures.orders - figures.freeOrders;
     return {
-      currency: totals.currency,
+      currency: figures.currency,
       orders,
-      freeOrders: totals.freeOrders,
-      gross: totals.gross,
-      refundCount: totals.refundCount,
-      refunds: totals.refunds,
-      net: totals.net,
-      averageOrderValue: average(totals.gross, orders),
-      arppu: average(totals.net, players.payingPlayers),
-      arpu: average(totals.net, players.activePlayers),
+      freeOrders: figures.freeOrders,
+      gross: figures.gross,
+      refundCount: figures.refundCount,
+      refunds: figures.refunds,
+      net: figures.net,
+      averageOrderValue: average(figures.gross, orders),
+      arppu: average(figures.net, players.payingPlayers),
+      arpu: average(figures.net, players.activePlayers),
     };
   });
   const conversion: Conversion = {

@@ -76,12 +76,30 @@ function rollupFilters(query: SalesReportQuery): SQL {
   return sql.join(parts, sql` AND `);
 }
 
+/** The first day of the month of `day` (YYYY-MM-DD), moved by `months` months. */
+const monthOf = (day: string, months = 0) => {
+  const [year, month] = day.split('-').map(Number) as [number, number];
+  return new Date(Date.UTC(year, month - 1 + months, 1)).toISOString().slice(0, 10);
+};
+const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * The whole months of [from, to] (both YYYY-MM-DD): the first days of the first and the last, or null when the range
+ * holds no whole month. The monthly rollups serve those; the days before and after come from the daily rollups.
+ */
+export function wholeMonths(from: string, to: string): { first: string; last: string } | null {
+  const first = from.endsWith('-01') ? from : monthOf(from, 1);
+  const last = nextDay(to).endsWith('-01') ? monthOf(to) : monthOf(to, -1);
+  return first <= last ? { first, last } : null;
+}
+
 /**
  * The figures of the range, rollup + the deltas not folded yet, each delta on its local day: the sale (and a refund on
- * the `ordered` basis) on the day of the payment, a refund on the `refunded` basis on the day of its completion.
+ * the `ordered` basis) on the day of the payment, a refund on the `refunded` basis on the day of its completion. With
+ * `byMonth` (any grouping but the day's), the range's whole months are read from the monthly rollups (one row per month
+ * instead of one per day; their `day` is the month's first) and only the days around them from the daily ones.
  */
-function rangeFacts(query: SalesReportQuery, product: boolean, timeZone: string): SQL {
-  const rollup = product ? sql`sales_product_rollup` : sql`sales_rollup`;
+function rangeFacts(query: SalesReportQuery, product: boolean, timeZone: string, byMonth: boolean): SQL {
   const completed = query.refundBasis === 'refunded';
   const filters = rollupFilters(query);
   const productColumn = product ? sql`f.product_id,` : sql``;
@@ -89,12 +107,20 @@ function rangeFacts(query: SalesReportQuery, product: boolean, timeZone: string)
   const local = (column: SQL) => sql`(${column} AT TIME ZONE ${timeZone})::date`;
   const inRange = (day: SQL) => sql`${day} BETWEEN ${query.from}::date AND ${query.to}::date`;
   const deltas = sql`sales_rollup_deltas f WHERE ${filters} AND f.product_id IS ${product ? sql`NOT NULL` : sql`NULL`}`;
-  return sql`
-    SELECT f.day, ${productColumn} f.app_id, f.country, f.source, f.provider, f.currency, f.orders, f.free_orders, f.gross, f.vouchers,
-           ${quantity} AS quantity,
+  const figures = sql`f.orders, f.free_orders, f.gross, f.vouchers, ${quantity} AS quantity,
            ${completed ? sql`f.refunds_completed_count` : sql`f.refunds_paid_count`} AS refund_count,
-           ${completed ? sql`f.refunds_completed` : sql`f.refunds_paid`} AS refunds
-      FROM ${rollup} f WHERE ${filters} AND ${inRange(sql`f.day`)}
+           ${completed ? sql`f.refunds_completed` : sql`f.refunds_paid`} AS refunds`;
+  const rollupRows = (table: SQL, day: SQL, where: SQL) => sql`
+    SELECT ${day} AS day, ${productColumn} f.app_id, f.country, f.source, f.provider, f.currency, ${figures}
+      FROM ${table} f WHERE ${filters} AND ${where}`;
+  const daily = product ? sql`sales_product_rollup` : sql`sales_rollup`;
+  const months = byMonth ? wholeMonths(query.from, query.to) : null;
+  const rollups = months
+    ? sql`${rollupRows(product ? sql`sales_product_rollup_monthly` : sql`sales_rollup_monthly`, sql`f.month`, sql`f.month BETWEEN ${months.first}::date AND ${months.last}::date`)}
+    UNION ALL ${rollupRows(daily, sql`f.day`, sql`f.day >= ${query.from}::date AND f.day < ${months.first}::date`)}
+    UNION ALL ${rollupRows(daily, sql`f.day`, sql`f.day >= ${monthOf(months.last, 1)}::date AND f.day <= ${query.to}::date`)}`
+    : rollupRows(daily, sql`f.day`, inRange(sql`f.day`));
+  return sql`${rollups}
     UNION ALL
     SELECT ${local(sql`f.sold_at`)}, ${productColumn} f.app_id, f.country, f.source, f.provider, f.currency, f.orders, f.free_orders, f.gross,
            f.vouchers, f.quantity, ${completed ? sql`0` : sql`f.refund_count`}, ${completed ? sql`0` : sql`f.refunds`}
@@ -117,53 +143,90 @@ interface Group {
 const byKeyThenCurrency = (numeric: boolean) => (a: Group, b: Group) =>
   (numeric ? Number(a.key) - Number(b.key) : a.key < b.key ? -1 : a.key > b.key ? 1 : 0) || (a.currency < b.currency ? -1 : a.currency > b.currency ? 1 : 0);
 
+/** The sales report's filters without its grouping (the dashboard asks several groupings of one range at once). */
+export type SalesFilters = Omit<SalesReportQuery, 'groupBy'>;
+
+/** The sales figures of one range in several groupings, read in one snapshot (the dashboard). */
+export interface SalesOverview {
+  timeZone: string;
+  games: SalesReport['games'];
+  totals: SalesFigures[];
+  daily: SalesReport['daily'];
+  groupings: Partial<Record<ReportGroupBy, SalesRow[]>>;
+}
+
 /**
  * Reports for the console. The sales report reads only the rollups and the deltas not folded yet (sales-rollups.ts):
- * never rows that grow with the history. The refunds report reads the refunds of its range. Each report is read in one
- * REPEATABLE READ snapshot, so its totals, chart and table agree with each other (and a fold is one transaction, so the
- * snapshot has each delta exactly once, in the rollup or among the deltas); the CSV export calls the same functions, so
- * it has the same numbers as the screen.
+ * never rows that grow with the history. The day chart reads the daily rollups; the totals and every other grouping read
+ * the range's whole months from the monthly rollups (ADR 0048). The refunds report reads the refunds of its range. Each
+ * report is read in one REPEATABLE READ snapshot, so its totals, chart and table agree with each other (and a fold is one
+ * transaction, so the snapshot has each delta exactly once, in a rollup or among the deltas); the CSV export calls the
+ * same functions, so it has the same numbers as the screen.
  */
 export class ReportsService {
   constructor(private readonly db: Db) {}
 
   async sales(query: SalesReportQuery): Promise<SalesReport> {
     reportRange(query.from, query.to);
-    return this.db.transaction(
-      async (tx) => {
-        const timeZone = await salesRollupTimeZone(tx);
-        const product = query.groupBy === 'product';
-        // One pass over the range's rollup rows gives the totals, the chart's days and the table (the currency grouping
-        // is the totals, each currency its own key).
-        const tableOfOrders = !product && query.groupBy !== 'day' && query.groupBy !== 'currency';
-        const grouped = await this.aggregate(tx, false, tableOfOrders ? ['total', 'day', query.groupBy] : ['total', 'day'], query, timeZone);
-        const totals = grouped.get('total')!;
-        const daily = grouped.get('day')!;
-        const rows = product
-          ? (await this.aggregate(tx, true, ['product'], query, timeZone)).get('product')!
-          : query.groupBy === 'currency'
-            ? totals.map((group) => ({ ...group, key: group.currency }))
-            : grouped.get(query.groupBy)!;
-        const labels = await this.labels(tx, query.groupBy, rows);
-        const currencies = [...new Set(totals.map((group) => group.currency))].sort();
-        const games = rowsOf<{ app_id: unknown; name: string }>(await tx.execute(sql`SELECT app_id, name FROM games ORDER BY app_id`));
-        return {
-          from: query.from,
-          to: query.to,
-          groupBy: query.groupBy,
-          refundBasis: query.refundBasis,
-          timeZone,
-          generatedAt: new Date().toISOString(),
-          currencyDigits: Object.fromEntries(currencies.map((currency) => [currency, currencyDigits(currency)])),
-          games: games.map((game) => ({ appId: num(game.app_id), name: game.name })),
-          orderCount: totals.reduce((sum, group) => sum + group.figures.orders, 0),
-          totals: totals.map((group) => group.figures),
-          daily: daily.map((group) => ({ ...group.figures, day: group.key })),
-          rows: rows.map((group): SalesRow => ({ ...group.figures, key: group.key, label: labels.get(group.key) ?? group.key })),
-        };
-      },
-      { isolationLevel: 'repeatable read', accessMode: 'read only' },
-    );
+    const overview = await this.snapshot((tx, timeZone) => this.overviewIn(tx, timeZone, query, [query.groupBy]));
+    const currencies = [...new Set(overview.totals.map((figures) => figures.currency))].sort();
+    return {
+      from: query.from,
+      to: query.to,
+      groupBy: query.groupBy,
+      refundBasis: query.refundBasis,
+      timeZone: overview.timeZone,
+      generatedAt: new Date().toISOString(),
+      currencyDigits: Object.fromEntries(currencies.map((currency) => [currency, currencyDigits(currency)])),
+      games: overview.games,
+      orderCount: overview.totals.reduce((sum, figures) => sum + figures.orders, 0),
+      totals: overview.totals,
+      daily: overview.daily,
+      rows: overview.groupings[query.groupBy]!,
+    };
+  }
+
+  /** The range's totals, day chart and the table of each grouping in `groupings`, from one snapshot. */
+  async overview(filters: SalesFilters, groupings: readonly ReportGroupBy[]): Promise<SalesOverview> {
+    reportRange(filters.from, filters.to);
+    return this.snapshot((tx, timeZone) => this.overviewIn(tx, timeZone, { ...filters, groupBy: 'day' }, groupings));
+  }
+
+  /** The range's totals per currency only (from whole months where it can: the dashboard's previous period). */
+  async totals(filters: SalesFilters): Promise<SalesFigures[]> {
+    reportRange(filters.from, filters.to);
+    return this.snapshot(async (tx, timeZone) => (await this.aggregate(tx, false, ['total'], { ...filters, groupBy: 'day' }, timeZone)).get('total')!.map((group) => group.figures));
+  }
+
+  /** Runs `read` in one read-only REPEATABLE READ snapshot with the rollups' time zone. */
+  private snapshot<T>(read: (tx: Executor, timeZone: string) => Promise<T>): Promise<T> {
+    return this.db.transaction(async (tx) => read(tx, await salesRollupTimeZone(tx)), { isolationLevel: 'repeatable read', accessMode: 'read only' });
+  }
+
+  private async overviewIn(tx: Executor, timeZone: string, query: SalesReportQuery, groupings: readonly ReportGroupBy[]): Promise<SalesOverview> {
+    // The day chart from the daily rollups; the totals and the groupings of orders from whole months in one pass; the
+    // products from their own rollup. The currency grouping is the totals, each currency its own key.
+    const ofOrders = groupings.filter((grouping) => grouping !== 'day' && grouping !== 'currency' && grouping !== 'product');
+    const days = (await this.aggregate(tx, false, ['day'], query, timeZone)).get('day')!;
+    const grouped = await this.aggregate(tx, false, ['total', ...ofOrders], query, timeZone);
+    const products = groupings.includes('product') ? (await this.aggregate(tx, true, ['product'], query, timeZone)).get('product')! : [];
+    const totals = grouped.get('total')!;
+    const groupsOf = (grouping: ReportGroupBy): Group[] =>
+      grouping === 'day' ? days : grouping === 'product' ? products : grouping === 'currency' ? totals.map((group) => ({ ...group, key: group.currency })) : grouped.get(grouping)!;
+    const tables: Partial<Record<ReportGroupBy, SalesRow[]>> = {};
+    for (const grouping of groupings) {
+      const groups = groupsOf(grouping);
+      const labels = await this.labels(tx, grouping, groups);
+      tables[grouping] = groups.map((group): SalesRow => ({ ...group.figures, key: group.key, label: labels.get(group.key) ?? group.key }));
+    }
+    const games = rowsOf<{ app_id: unknown; name: string }>(await tx.execute(sql`SELECT app_id, name FROM games ORDER BY app_id`));
+    return {
+      timeZone,
+      games: games.map((game) => ({ appId: num(game.app_id), name: game.name })),
+      totals: totals.map((group) => group.figures),
+      daily: days.map((group) => ({ ...group.figures, day: group.key })),
+      groupings: tables,
+    };
   }
 
   /**
@@ -185,7 +248,7 @@ export class ReportsService {
       await tx.execute(sql`
         SELECT ${which} AS set, ${key} AS key, f.currency, sum(f.orders) AS orders, sum(f.free_orders) AS free_orders, sum(f.gross) AS gross,
                sum(f.vouchers) AS vouchers, sum(f.quantity) AS quantity, sum(f.refund_count) AS refund_count, sum(f.refunds) AS refunds
-          FROM (${rangeFacts(query, product, timeZone)}) f
+          FROM (${rangeFacts(query, product, timeZone, !dimensions.includes('day'))}) f
          GROUP BY GROUPING SETS (${sets})
         HAVING sum(f.orders) <> 0 OR sum(f.refund_count) <> 0`),
     );

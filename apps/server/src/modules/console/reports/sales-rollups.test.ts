@@ -123,6 +123,11 @@ async function rollupContents(db: Executor) {
   return {
     byOrder: await rowsOf(db, sql`SELECT * FROM sales_rollup WHERE ${nonZero} ORDER BY day, app_id, country, source, provider, currency`),
     byProduct: await rowsOf(db, sql`SELECT * FROM sales_product_rollup WHERE ${nonZero} OR quantity <> 0 ORDER BY day, product_id, app_id, country, source, provider, currency`),
+    byOrderMonthly: await rowsOf(db, sql`SELECT * FROM sales_rollup_monthly WHERE ${nonZero} ORDER BY month, app_id, country, source, provider, currency`),
+    byProductMonthly: await rowsOf(
+      db,
+      sql`SELECT * FROM sales_product_rollup_monthly WHERE ${nonZero} OR quantity <> 0 ORDER BY month, product_id, app_id, country, source, provider, currency`,
+    ),
   };
 }
 
@@ -137,14 +142,27 @@ describe.each(BACKENDS)('sales rollups (%s)', (backend) => {
   /** Six whole UTC days back from yesterday: each order's time is on one of them or just across a local midnight. */
   const firstDay = Math.floor(Date.now() / DAY) * DAY - 6 * DAY;
   const dayText = (time: number) => new Date(time).toISOString().slice(0, 10);
+  /** The first day of the month `months` months before this one (YYYY-MM-DD). */
+  const monthStart = (months: number) => {
+    const now = new Date();
+    return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - months, 1)).toISOString().slice(0, 10);
+  };
+  const dayBefore = (day: string) => dayText(Date.parse(`${day}T00:00:00Z`) - DAY);
   const ranges = [
     { from: dayText(firstDay - DAY), to: dayText(Date.now() + DAY) },
     { from: dayText(firstDay + DAY), to: dayText(firstDay + DAY) },
     { from: dayText(firstDay + 2 * DAY), to: dayText(firstDay + 4 * DAY) },
+    // Ranges with whole months (read from the monthly rollups) and days around them (from the daily ones): the
+    // orders of the last four months, one whole month, two whole months and a part of the current one.
+    { from: dayText(Date.parse(`${monthStart(3)}T00:00:00Z`) + 9 * DAY), to: dayText(Date.now() + DAY) },
+    { from: monthStart(2), to: dayBefore(monthStart(1)) },
+    { from: monthStart(3), to: dayText(Date.now()) },
   ];
   /** Times around midnight in Asia/Shanghai (16:00Z) and America/Los_Angeles (07:00Z summer, 08:00Z winter), and any. */
   const someTime = () => {
-    const day = firstDay + Math.floor(random() * 6) * DAY;
+    // Most in the last six days; one in four anywhere in the last 110 days, so that whole months have orders, and
+    // orders sit on the first and last local days of months.
+    const day = random() < 0.25 ? firstDay - Math.floor(random() * 104) * DAY : firstDay + Math.floor(random() * 6) * DAY;
     const boundary = pick([16, 7, 8]) * 3_600_000;
     return new Date(random() < 0.5 ? day + boundary + pick([-1000, 0, 1000]) : day + Math.floor(random() * DAY));
   };
@@ -246,15 +264,16 @@ describe.each(BACKENDS)('sales rollups (%s)', (backend) => {
     expect(await rebuildSalesRollups(db, 'Asia/Shanghai', { onlyIfZoneDiffers: true })).toBe(true);
     await generate(70);
     expect(await deltaCount(db)).toBeGreaterThan(0);
-    await expectReportsExact(db, ranges, 'unfolded');
+    await expectReportsExact(db, ranges.slice(0, 3), 'unfolded');
     // Half of the deltas folded, the rest still waiting.
     const waiting = await deltaCount(db);
     await rowsOf(db, sql`SELECT sales_rollup_fold(${Math.floor(waiting / 2)})`);
     expect(await deltaCount(db)).toBe(waiting - Math.floor(waiting / 2));
-    await expectReportsExact(db, ranges.slice(1, 3), 'half folded');
+    await expectReportsExact(db, ranges.slice(1, 4), 'half folded');
     expect(await foldSalesRollups(db, 7)).toBeGreaterThan(0);
     expect(await deltaCount(db)).toBe(0);
     expect(await expectReportsExact(db, ranges.slice(0, 1), 'folded')).toBe(GROUPINGS.length * 6 * 2);
+    await expectReportsExact(db, ranges.slice(3), 'folded, whole months');
   }, 300_000);
 
   it('changes after a fold (rollup + new deltas), and rows changed outside the state machine, stay exact', async () => {
@@ -273,7 +292,7 @@ describe.each(BACKENDS)('sales rollups (%s)', (backend) => {
     expect(await deltaCount(db)).toBeGreaterThan(0);
     await expectReportsExact(db, ranges.slice(0, 2), 'rollup + deltas');
     await foldSalesRollups(db);
-    await expectReportsExact(db, ranges.slice(0, 1), 'folded again');
+    await expectReportsExact(db, [ranges[0]!, ranges[4]!], 'folded again');
   }, 300_000);
 
   it('a rebuild from the raw rows gives the rollups incremental maintenance kept, and a new zone moves the days (America/Los_Angeles)', async () => {
@@ -288,7 +307,7 @@ describe.each(BACKENDS)('sales rollups (%s)', (backend) => {
     expect(await salesRollupTimeZone(db)).toBe('America/Los_Angeles');
     expect(await rollupContents(db)).not.toEqual(incremental);
     await generate(15);
-    await expectReportsExact(db, ranges.slice(0, 2), 'los angeles');
+    await expectReportsExact(db, [...ranges.slice(0, 2), ranges[5]!], 'los angeles');
     await expect(rebuildSalesRollups(db, 'Mars/Olympus_Mons')).rejects.toThrow();
     expect(await salesRollupTimeZone(db)).toBe('America/Los_Angeles');
   }, 300_000);
