@@ -2,13 +2,15 @@
 // PostgreSQL database once (kept for reruns: scale_bench.dataset names its size and generator version), starts the real
 // server on it, and prints p50/p95 of every console screen, report, CSV and player call over HTTP, and of the background
 // passes called directly, and the database's size (bytes per order line). With two sizes, each operation's figure at both
-// and their ratio (how it grows with history).
+// and their ratio (how it grows with history). Size 0 (e.g. BENCH_SCALE_SIZES=0,1000000) is a freshly migrated, seeded
+// database without history: only the writes (placing and settling an order) are timed there, the figure the other sizes'
+// writes are compared with.
 //
 // Environment: BENCH_SCALE_ORDERS (default 200000), BENCH_SCALE_PLAYERS (default orders / 10), BENCH_SCALE_SIZES (comma
 // list of order counts, e.g. 1000000,5000000; players scale with each as ORDERS/PLAYERS do), BENCH_SCALE_DATABASE_URL
 // (default postgres://postgres@127.0.0.1:5432/shop_scale_<orders>; with several sizes, `<orders>` in it is replaced by
 // each size), BENCH_SCALE_SAMPLES (timed requests per operation, default 20), BENCH_SCALE_PASS_RUNS (runs per background
-// pass, default 5), BENCH_SCALE_REGENERATE=1 (drop and generate again). The databases stay; drop them by hand.
+// pass, default 5), BENCH_SCALE_WRITE_SAMPLES (orders placed and settled, default 200), BENCH_SCALE_REGENERATE=1 (drop and generate again). The databases stay; drop them by hand.
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -28,6 +30,7 @@ import { loadShopConfig } from '../apps/server/src/load-config.ts';
 import { createServices } from '../apps/server/src/services.ts';
 import { RELAXED_RATE_LIMITS } from '../apps/server/test/relaxed-limits.ts';
 import { cleanupAll, installExitHandlers, onCleanup } from './bench/cleanup.ts';
+import { channelOf, createPlayers, pgDb, placeOrder, settleOnce, type DirectFixture } from './bench/direct.ts';
 import { startServer } from './bench/processes.ts';
 import { datasetOf, generateDataset, GENERATOR_VERSION, type DatasetSize, type Execute, type RebuildFigure, type TableFigure } from './bench/scale/dataset.ts';
 import { CONSOLE_OPERATIONS, PLAYER_OPERATIONS, sampleStatements, samplesFrom, type Operation, type Request, type Samples } from './bench/scale/operations.ts';
@@ -38,9 +41,10 @@ const ORDERS = int(process.env.BENCH_SCALE_ORDERS, 200_000);
 const PLAYERS = int(process.env.BENCH_SCALE_PLAYERS, Math.max(4, Math.round(ORDERS / 10)));
 const SIZES: DatasetSize[] = (process.env.BENCH_SCALE_SIZES ?? String(ORDERS))
   .split(',')
-  .map((value) => int(value.trim(), 0))
-  .filter(Boolean)
+  .map((value) => (value.trim() === '0' ? 0 : int(value.trim(), -1)))
+  .filter((orders) => orders >= 0)
   .map((orders) => ({ orders, players: Math.max(4, Math.round((orders * PLAYERS) / ORDERS)) }));
+const WRITE_SAMPLES = int(process.env.BENCH_SCALE_WRITE_SAMPLES, 200);
 const SAMPLES = int(process.env.BENCH_SCALE_SAMPLES, 20);
 const PASS_RUNS = int(process.env.BENCH_SCALE_PASS_RUNS, 5);
 const REGENERATE = process.env.BENCH_SCALE_REGENERATE === '1';
@@ -93,6 +97,16 @@ const executor = (client: pg.Client): Execute => async (statement) => {
 async function ensureDataset(url: string, size: DatasetSize): Promise<SizeResult['generated']> {
   const name = new URL(url).pathname.slice(1);
   const adminUrl = Object.assign(new URL(url), { pathname: '/postgres' }).toString();
+  if (size.orders === 0) {
+    // No history: a new database every run, as a new shop's would be.
+    await withClient(adminUrl, (admin) => admin.query(`DROP DATABASE IF EXISTS ${pg.escapeIdentifier(name)} WITH (FORCE)`));
+    await withClient(adminUrl, (admin) => admin.query(`CREATE DATABASE ${pg.escapeIdentifier(name)}`));
+    progress(`${name}: migrating and seeding the demo catalogue (no history)`);
+    const database = await openDatabase({ url, dataDir: '' });
+    await seedDatabase(database.db, { catalogue: true });
+    await database.close();
+    return undefined;
+  }
   const exists = await withClient(adminUrl, async (admin) => (await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).rowCount === 1);
   if (exists) {
     const state = await withClient(url, async (client) => {
@@ -269,10 +283,70 @@ async function timePasses(url: string): Promise<Record<string, Figure>> {
   }
 }
 
+const WRITE_APP_ID = 10030;
+const WRITE_REGION = 'US';
+
+/**
+ * Placing and settling a voucher order with the shop's own statements (scripts/bench/direct.ts: the placement's read and
+ * its one insert; the PayerMax settlement transaction with the ledger credit and delivery), one at a time on one
+ * connection: what the database adds to a player's order and a provider's notification at this size, with every
+ * trigger of the history tables (rollup deltas, player activity, reconciliation schedule) firing as in production.
+ */
+async function timeWrites(url: string): Promise<Record<string, Figure>> {
+  const pool = new pg.Pool({ connectionString: url, max: 1 });
+  try {
+    const db = pgDb(pool);
+    const product = (await pool.query('SELECT id FROM products WHERE app_id = $1 AND voucher_amount > 0 AND NOT hidden ORDER BY sort, id LIMIT 1', [WRITE_APP_ID])).rows[0] as { id: number } | undefined;
+    if (!product) throw new Error(`no voucher pack of game ${WRITE_APP_ID} to order`);
+    const players = await createPlayers(db, { appId: WRITE_APP_ID, count: 20, prefix: `scale-write-${Date.now().toString(36)}`, vouchers: 0 });
+    const fixture: DirectFixture = {
+      appId: WRITE_APP_ID,
+      region: WRITE_REGION,
+      productId: Number(product.id),
+      channel: await channelOf(db, WRITE_APP_ID, WRITE_REGION, { payMethodId: 'CASHAPP', thirdChannelId: 'payermax-main' }),
+      players,
+      unpaidCap: Number(RELAXED_RATE_LIMITS['UNPAID_ORDERS_PER_PLAYER']),
+    };
+    const payload = { code: 'APPLY_SUCCESS', msg: '', keyVersion: '1', appId: 'bench', merchantNo: 'bench', notifyTime: new Date().toISOString(), notifyType: 'PAYMENT', data: { status: 'SUCCESS', country: WRITE_REGION } };
+    const placeTimes: number[] = [];
+    const settleTimes: number[] = [];
+    const placed: Parameters<typeof settleOnce>[1][] = [];
+    // The first tenth warms the caches and is not counted.
+    const warmup = Math.ceil(WRITE_SAMPLES / 10);
+    for (let i = 0; i < WRITE_SAMPLES + warmup; i++) {
+      const player = players[i % players.length]!;
+      const started = performance.now();
+      const order = await placeOrder(db, fixture, player);
+      if (i >= warmup) placeTimes.push(performance.now() - started);
+      placed.push({ ...order, gameAccountId: player.gameAccountId });
+    }
+    for (const [i, order] of placed.entries()) {
+      const started = performance.now();
+      await settleOnce(db, order, payload);
+      if (i >= warmup) settleTimes.push(performance.now() - started);
+    }
+    const figure = (times: number[]): Figure => {
+      times.sort((a, b) => a - b);
+      return { p50: percentile(times, 50), p95: percentile(times, 95), errors: 0 };
+    };
+    const figures = { 'write: place an order (the placement statements)': figure(placeTimes), 'write: settle an order (the settlement transaction)': figure(settleTimes) };
+    for (const [name, value] of Object.entries(figures)) progress(`${name}: p50 ${value.p50.toFixed(1)} ms`);
+    return figures;
+  } finally {
+    await pool.end();
+  }
+}
+
 async function benchSize(size: DatasetSize): Promise<SizeResult> {
   const url = databaseUrl(size);
   const result: SizeResult = { size, database: new URL(url).pathname.slice(1), figures: {} };
   result.generated = await ensureDataset(url, size);
+  const loadAtStart = loadavg()[0]!;
+  Object.assign(result.figures, await timeWrites(url));
+  if (size.orders === 0) {
+    result.loadAverage = { start: loadAtStart, end: loadavg()[0]! };
+    return result;
+  }
   const picked = await withClient(url, pickSamples);
   const samples: Samples = { ...picked, tokens: await playerTokens(url, picked) };
   const cookie = await consoleCookie(url);
@@ -287,7 +361,6 @@ async function benchSize(size: DatasetSize): Promise<SizeResult> {
     readyTimeoutMs: 180_000,
   });
   const stop = onCleanup(`stop ${server.name}`, () => server.stop());
-  const loadAtStart = loadavg()[0]!;
   progress(`${server.name} ready on ${server.url}; ${CONSOLE_OPERATIONS.length + PLAYER_OPERATIONS.length} operations x ${SAMPLES} samples`);
   try {
     for (const operation of CONSOLE_OPERATIONS) {
@@ -316,11 +389,13 @@ async function benchSize(size: DatasetSize): Promise<SizeResult> {
 const ms = (value: number | undefined) => (value === undefined || Number.isNaN(value) ? '-' : value < 10 ? value.toFixed(1) : value.toFixed(0));
 
 function printResults(results: SizeResult[]): void {
-  const names = Object.keys(results[0]!.figures);
+  const names = [...new Set(results.flatMap((result) => Object.keys(result.figures)))];
   const header = ['operation', ...results.flatMap((r) => [`p50 ${short(r.size.orders)}`, `p95 ${short(r.size.orders)}`]), ...(results.length > 1 ? ['p50 ratio'] : []), 'note'];
   const rows = names.map((name) => {
     const figures = results.map((r) => r.figures[name]);
-    const ratio = results.length > 1 && figures[0] && figures.at(-1) ? (figures.at(-1)!.p50 / figures[0]!.p50).toFixed(1) : undefined;
+    // The largest size against the smallest that has the figure (the empty database has only the writes').
+    const first = figures.find(Boolean);
+    const ratio = results.length > 1 ? (first && figures.at(-1) && first !== figures.at(-1) ? (figures.at(-1)!.p50 / first.p50).toFixed(2) : '-') : undefined;
     const notes = figures.flatMap((figure, index) => [
       ...(figure?.firstByteP50 !== undefined ? [`first byte p50 ${ms(figure.firstByteP50)} p95 ${ms(figure.firstByteP95)} ms at ${short(results[index]!.size.orders)}`] : []),
       ...(figure?.errors ? [`${figure.errors} failed at ${short(results[index]!.size.orders)}: ${figure.error}`] : []),
@@ -331,12 +406,17 @@ function printResults(results: SizeResult[]): void {
   const line = (cells: string[]) => `| ${cells.map((cell, column) => cell.padEnd(column === cells.length - 1 ? 0 : widths[column]!)).join(' | ')} |`;
   console.log('');
   for (const result of results) {
-    const generated = result.generated ? `, generated in ${result.generated.seconds.toFixed(0)} s at ${Math.round(result.generated.rowsPerSecond).toLocaleString('en')} rows/s` : ', reused';
+    const generated = result.generated
+      ? `, generated in ${result.generated.seconds.toFixed(0)} s at ${Math.round(result.generated.rowsPerSecond).toLocaleString('en')} rows/s`
+      : result.size.orders
+        ? ', reused'
+        : ', new (no history: writes only)';
     console.log(`${result.database}: ${result.size.orders.toLocaleString('en')} orders, ${result.size.players.toLocaleString('en')} players${generated}`);
     for (const rebuild of result.generated?.rebuilds ?? []) console.log(`  ${rebuild.statement}: ${rebuild.seconds.toFixed(1)} s`);
     if (result.loadAverage) console.log(`  1-minute load average ${result.loadAverage.start.toFixed(1)} when timing started, ${result.loadAverage.end.toFixed(1)} when it ended`);
     if (result.storage) {
       const { databaseBytes, orderLines } = result.storage;
+      if (!orderLines) continue;
       console.log(`  pg_database_size ${(databaseBytes / 2 ** 20).toFixed(0)} MiB, ${Math.round(databaseBytes / orderLines).toLocaleString('en')} bytes per order line (${orderLines.toLocaleString('en')} lines)`);
     }
   }
