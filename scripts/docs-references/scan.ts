@@ -22,8 +22,8 @@ const OUTSIDE_PATH = /(?<![\w./@~-])(?:\.\.\/)*shared\/(?:design|spec|tools)\/[^
 const LINT_PROBE = /^apps\/\w+\/src\/(?:[\w-]+\/)*(?:zz-probe|config-probe)(?:\.routes)?\.ts$/;
 /** Placeholders and globs: only the folder before them has to exist. */
 const PATTERN_CHARACTER = /[*<{$]/;
-/** A section named after a markdown path: `, "Title"` or ` "Title"`, possibly across a comment's line break. */
-const QUOTED_SECTION = /^(?:,\s*|\s+)(?:section\s+)?"([^"]{3,200})"/;
+/** A section named after a markdown path (in code quotes or not): `, "Title"` or ` "Title"`, possibly across a comment's line break. */
+const QUOTED_SECTION = /^`?(?:,\s*|\s+)(?:section\s+)?"([^"]{3,200})"/;
 const COMMENT_BREAK = /\s*\n\s*(?:\/\/+|\*|#+|--)?\s*/g;
 const ADR_CITATION = /\bADRs?\s+(\d{4}(?:\s*(?:,|and|-|–|to)\s*\d{4})*)/g;
 const RECORD_FILE = /^docs\/adr\/(\d{4})-[^/]+\.md$/;

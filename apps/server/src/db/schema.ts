@@ -87,7 +87,7 @@ export const users = pgTable(
 /**
  * A game role as the game knows it (app, server, role): its voucher balance, orders and deliveries hang on it. Only the
  * game's launch (quick login, signed in production) proves who owns it: `owner_user_id` is set by a launch and never by a
- * binding by game ID (docs/decisions.md, "Who owns a role"). Players reach roles through `player_roles`.
+ * binding by game ID (ADR 0010, docs/adr/0010-role-ownership-and-signed-launches.md). Players reach roles through `player_roles`.
  */
 export const gameAccounts = pgTable(
   'game_accounts',
@@ -542,7 +542,7 @@ export const smsDailyBudget = pgTable('sms_daily_budget', {
   sent: integer('sent').notNull().default(0),
 });
 
-/** Failed logins: the per-account and per-IP limits count these rows (see docs/decisions.md). */
+/** Failed logins: the per-account and per-IP limits count these rows (see ADR 0019, docs/adr/0019-rate-limits-and-lockout.md). */
 export const loginFailures = pgTable(
   'login_failures',
   {
