@@ -86,7 +86,13 @@ export function findBrokenReferences(repository: Repository): BrokenReference[] 
   }
   const ignored = repository.ignored(missingPaths.map((missing) => missing.reference));
   broken.push(...missingPaths.filter((missing) => !ignored.has(missing.reference)));
-  return broken.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line);
+  // A markdown link to a missing file is also a missing path: report it once.
+  const seen = new Set<string>();
+  const unique = broken.filter((entry) => {
+    const key = `${entry.file}:${entry.line}:${entry.reference}:${entry.problem}`;
+    return !seen.has(key) && seen.add(key);
+  });
+  return unique.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line);
 }
 
 function linkProblem(
