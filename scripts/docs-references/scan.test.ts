@@ -40,6 +40,8 @@ describe('findBrokenReferences', () => {
             '[not a link](nowhere.md)',
             '```',
           ].join('\n'),
+          'a~pps/web/package.json': '{ "scripts": { "size": "node s~cripts/size.mjs" } }',
+          'a~pps/web/s~cripts/size.mjs': '',
         },
         ['a~pps/web/dist'],
       ),
@@ -58,11 +60,13 @@ describe('findBrokenReferences', () => {
           'The path d~ocs/removed.md, AD~R 0002, and AD~Rs 0001, 0003.',
           'The section d~ocs/adr/0001-first.md, "Superseded by" and the notes in ../sh~ared/design/NOTES.md.',
         ].join('\n'),
+        'a~pps/web/package.json': '{ "scripts": { "size": "node s~cripts/gone.mjs" } }',
         'a~pps/server/src/x.ts': '/**\n * Why (d~ocs/adr/0001-first.md, "Context\n * of it").\n * Old: d~ocs/adr/0001-first.md, "Rate\n * limits".\n */\n',
       }),
     );
     expect(broken.map(({ file, line, reference, problem }) => `${file}:${line} ${reference}: ${problem}`).sort()).toEqual([
       'a~pps/server/src/x.ts:4 d~ocs/adr/0001-first.md, "Rate limits": no such section',
+      'a~pps/web/package.json:1 s~cripts/gone.mjs: no such file or folder',
       'd~ocs/guide.md:2 gone.md: no such file or folder',
       'd~ocs/guide.md:2 ../../elsewhere/notes.md: points outside the repository',
       'd~ocs/guide.md:3 adr/0001-first.md#consequences: no heading with the anchor #consequences in d~ocs/adr/0001-first.md',

@@ -10,8 +10,9 @@ export interface BrokenReference {
   problem: string;
 }
 
-/** The files whose text may cite a path, a section or a decision record: documentation, sources, configuration. */
-const SCANNED = /(\.(md|ts|tsx|js|mjs|cjs|sql|ya?ml|html|css)|(^|\/)(Dockerfile|Caddyfile)|\.example)$/;
+/** The files whose text may cite a path, a section or a decision record: documentation, sources, configuration (not the
+ * locale catalogues, the lock file or the migrations' snapshots, which are data). */
+const SCANNED = /(\.(md|ts|tsx|js|mjs|cjs|sql|ya?ml|html|css)|(^|\/)(Dockerfile|Caddyfile|package\.json|tsconfig[\w.]*\.json)|\.example)$/;
 const MARKDOWN_LINK = /\[[^\]]*\]\(([^)\s]+)(?:\s+"[^"]*")?\)/g;
 const EXTERNAL_LINK = /^([a-z][a-z0-9+.-]*:|\/\/)/i;
 /** A path from the repository's root, as prose and comments name files: not part of a URL or a longer path. */
@@ -20,6 +21,7 @@ const REPOSITORY_PATH = /(?<![\w./@~-])(?:docs|apps|packages|scripts)\/[^\s'"`()
 const OUTSIDE_PATH = /(?<![\w./@~-])(?:\.\.\/)*shared\/(?:design|spec|tools)\/[^\s'"`()[\],;:|]*/g;
 /** Files the lint rules' test lints by name without writing them: named, never read. */
 const LINT_PROBE = /^apps\/\w+\/src\/(?:[\w-]+\/)*(?:zz-probe|config-probe)(?:\.routes)?\.ts$/;
+const PACKAGE_CONFIG = /(^|\/)(package|tsconfig[\w.]*)\.json$/;
 /** Placeholders and globs: only the folder before them has to exist. */
 const PATTERN_CHARACTER = /[*<{$]/;
 /** A section named after a markdown path (in code quotes or not): `, "Title"` or ` "Title"`, possibly across a comment's line break. */
@@ -62,11 +64,13 @@ export function findBrokenReferences(repository: Repository): BrokenReference[] 
       }
     }
 
+    // npm runs a workspace's scripts, and TypeScript reads a tsconfig's paths, from the file's own folder.
+    const base = PACKAGE_CONFIG.test(file) ? posix.dirname(file) : '.';
     for (const match of text.matchAll(REPOSITORY_PATH)) {
       const path = match[0].replace(/[.!?]+$/, '');
       const checked = PATTERN_CHARACTER.test(path) ? folderBefore(path) : path;
       if (LINT_PROBE.test(path)) continue;
-      if (!exists(checked)) {
+      if (!exists(checked) && !exists(posix.join(base, checked))) {
         missingPaths.push({ file, line: lineOf(match.index), reference: path, problem: 'no such file or folder' });
         continue;
       }
