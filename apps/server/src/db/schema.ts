@@ -303,7 +303,7 @@ export const orders = pgTable(
 
 /**
  * An order's lines: the product sold (id and version), its name as the player read it, the prices and quantity. The
- * description and picture are the product's own, read when shown (ADR 0006).
+ * description and picture are the product's own, read when shown (ADR 0006, docs/adr/0006-order-lines-storage.md).
  */
 export const orderItems = pgTable(
   'order_items',
@@ -721,7 +721,7 @@ export const duplicatePayments = pgTable(
 );
 
 /**
- * The orders reconciliation asks their providers about, and when (modules/payments/reconciliation.ts, ADR 0003). A row
+ * The orders reconciliation asks their providers about, and when (modules/payments/reconciliation.ts, ADR 0003, docs/adr/0003-reconciliation-at-scale.md). A row
  * is written by triggers when an order closes (4, 5, 7) with a payment session or leaves a session after a channel
  * switch, and by the sweep for unpaid and processing orders past their minimum age; it leaves when its look-back window
  * has passed or the order is no longer a candidate. `since` starts the window (the closure, the switch, the order's
