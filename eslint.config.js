@@ -177,7 +177,7 @@ export default tseslint.config(
   },
   {
     // The contract's route tables (x.ts next to x.schema.ts) are what the web imports: zod and the schema files only as
-    // types there, so the shop's first load carries no schema (docs/decisions.md, "The shop's data layer (issue 14)").
+    // types there, so the shop's first load carries no schema (ADR 0034, docs/adr/0034-shop-data-layer.md).
     files: ROUTE_TABLE_FILES,
     rules: {
       '@typescript-eslint/no-restricted-imports': [

@@ -154,8 +154,8 @@ function pagePreloads(): Plugin {
 
 const { graphs, plugin: moduleGraphsPlugin } = moduleGraphs();
 export default defineConfig({
-  // Preact runs the app: its preset aliases react and react-dom to preact/compat (docs/decisions.md, "Preact instead of
-  // react-dom")
+  // Preact runs the app: its preset aliases react and react-dom to preact/compat (ADR 0033,
+  // docs/adr/0033-preact.md)
   plugins: [productionBuild(), preact(), moduleGraphsPlugin, pagePreloads()],
   server: {
     port: 5173,

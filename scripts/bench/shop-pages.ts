@@ -1,4 +1,4 @@
-// The shop's first loads in Chromium (docs/decisions.md, "First load as the browser gets it"): the voucher page as the
+// The shop's first loads in Chromium (ADR 0032, docs/adr/0032-first-load.md): the voucher page as the
 // game opens it, for a first-time player (a new role each load: the quick login creates the account) and for a returning
 // one (the same role, a fresh browser cache), and the shop's home for a logged-in player; then Lighthouse's mobile
 // performance figures for both pages.

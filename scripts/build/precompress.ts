@@ -1,4 +1,4 @@
-// Brotli and gzip copies of a built SPA's files (docs/decisions.md, "First load as the browser gets it"): `x.js.br` and
+// Brotli and gzip copies of a built SPA's files (ADR 0032, docs/adr/0032-first-load.md): `x.js.br` and
 // `x.js.gz` next to `x.js`, which the server's @fastify/static (`preCompressed`) sends to a browser that accepts them, so
 // no request pays for compression and the shop needs no proxy to be small on the wire. Compressed once, at the highest
 // levels (brotli 11, gzip 9), which would be too slow per request. index.html is left out: the server adds the runtime

@@ -1,4 +1,4 @@
-// Compiles the server to JavaScript with esbuild (docs/decisions.md, "Production build"): one ES module bundle with
+// Compiles the server to JavaScript with esbuild (ADR 0022, docs/adr/0022-production-build.md): one ES module bundle with
 // source maps in apps/server/dist, the workspace packages bundled in, npm packages left as imports.
 import { cpSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';

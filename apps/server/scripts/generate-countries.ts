@@ -3,7 +3,7 @@
  * (the 249 officially assigned codes plus XK Kosovo) with English and Simplified Chinese names
  * and the international calling code.
  *
- * Run: cd /work/main && npx tsx apps/server/scripts/generate-countries.ts
+ * Run from the repository's root: npx tsx apps/server/scripts/generate-countries.ts
  */
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';

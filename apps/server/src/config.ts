@@ -16,7 +16,7 @@ const EnvSchema = z.object({
   HOST: z.string().trim().min(1).optional(),
   PUBLIC_URL: z.url().optional(),
   DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
-  /** `embedded` (PGlite in DATA_DIR) or `postgres` (DATABASE_URL); production has no default (docs/decisions.md). */
+  /** `embedded` (PGlite in DATA_DIR) or `postgres` (DATABASE_URL); production has no default (ADR 0023, docs/adr/0023-production-configuration-metrics-shutdown.md). */
   DATABASE: z.enum(['embedded', 'postgres']).optional(),
   DATA_DIR: z.string().default('./data'),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
@@ -59,7 +59,7 @@ const EnvSchema = z.object({
   RETENTION_ANALYTICS_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   /** Days past a session's expiry before its rows go (players' refresh tokens, operators' console sessions). */
   RETENTION_SESSIONS_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
-  /** The publisher's time zone (IANA name): the sales report's days. A change rebuilds the rollups once (docs/adr/0001). */
+  /** The publisher's time zone (IANA name): the sales report's days. A change rebuilds the rollups once (ADR 0001, docs/adr/0001-sales-rollups.md). */
   REPORT_TIME_ZONE: z.string().trim().default('UTC'),
   /** JSON object appId -> launch secret; games listed here require signed voucher links. */
   GAME_LAUNCH_SECRETS: z.string().optional(),
@@ -101,16 +101,16 @@ const EnvSchema = z.object({
   /** HTTP SMS gateway: POST JSON {to, text} with `Authorization: Bearer SMS_GATEWAY_TOKEN` (required in production). */
   SMS_GATEWAY_URL: z.url().optional(),
   SMS_GATEWAY_TOKEN: optionalText,
-  /** Verification-code limits (see docs/decisions.md). */
+  /** Verification-code limits (see ADR 0011, docs/adr/0011-verification-codes.md). */
   SMS_DAILY_LIMIT: z.coerce.number().int().min(0).max(10_000_000).default(5000),
   CODE_TARGET_DAILY_LIMIT: z.coerce.number().int().min(1).max(1000).default(10),
   CODE_IP_HOURLY_LIMIT: z.coerce.number().int().min(1).max(100_000).default(20),
   CODE_IP_DAILY_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(50),
   CAPTCHA_IP_HOURLY_LIMIT: z.coerce.number().int().min(1).max(100_000).default(60),
   CODE_RESEND_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
-  /** Score the slide track of the captcha (default on, except SHOP_ENV=test: see docs/decisions.md). */
+  /** Score the slide track of the captcha (default on, except SHOP_ENV=test: see ADR 0011, docs/adr/0011-verification-codes.md). */
   CAPTCHA_TRACK_CHECK: bool.optional(),
-  /** The captcha before a code is sent: geetest (GeeTest v4; required in production) or in-house (docs/decisions.md). */
+  /** The captcha before a code is sent: geetest (GeeTest v4; required in production) or in-house (ADR 0018, docs/adr/0018-captcha-providers.md). */
   CAPTCHA_PROVIDER: z.enum(['in-house', 'geetest']).optional(),
   GEETEST_CAPTCHA_ID: optionalText,
   GEETEST_CAPTCHA_KEY: optionalText,
@@ -124,7 +124,7 @@ const EnvSchema = z.object({
   DELIVERY_RETRY_BASE_MS: z.coerce.number().int().min(10).max(3_600_000).default(5000),
   /** Shared store of the rate limits: Redis when set (redis:// or rediss://), otherwise PostgreSQL. */
   REDIS_URL: z.url({ protocol: /^rediss?$/, hostname: HOST_NAME, error: 'must be a redis:// or rediss:// URL' }).optional(),
-  /** Requests per client IP / per account within RATE_LIMIT_WINDOW_SECONDS (see docs/decisions.md). */
+  /** Requests per client IP / per account within RATE_LIMIT_WINDOW_SECONDS (see ADR 0019, docs/adr/0019-rate-limits-and-lockout.md). */
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
   RATE_LIMIT_LOGIN_PER_IP: z.coerce.number().int().min(1).max(10_000_000).default(60),
   RATE_LIMIT_REGISTER_PER_IP: z.coerce.number().int().min(1).max(10_000_000).default(20),
@@ -135,7 +135,7 @@ const EnvSchema = z.object({
   RATE_LIMIT_CAPTCHA_PER_IP: z.coerce.number().int().min(1).max(10_000_000).default(30),
   RATE_LIMIT_ORDER_PER_IP: z.coerce.number().int().min(1).max(10_000_000).default(60),
   RATE_LIMIT_ORDER_PER_PLAYER: z.coerce.number().int().min(1).max(10_000_000).default(10),
-  /** Failed logins (docs/decisions.md): per account and client IP (15 min), per IP (1 h), and per account from all IPs
+  /** Failed logins (ADR 0019, docs/adr/0019-rate-limits-and-lockout.md): per account and client IP (15 min), per IP (1 h), and per account from all IPs
    * (15 min) before a login needs a captcha. */
   LOGIN_FAILURES_PER_ACCOUNT_AND_IP: z.coerce.number().int().min(1).max(10_000).default(10),
   LOGIN_FAILURES_PER_IP: z.coerce.number().int().min(1).max(1_000_000).default(50),
@@ -205,7 +205,7 @@ export interface GeetestConfig {
   /** A validation that takes longer counts as GeeTest being unreachable. */
   timeoutMs: number;
 }
-/** Which captcha guards the sending of codes (docs/decisions.md, "Captcha providers"). */
+/** Which captcha guards the sending of codes (ADR 0018, docs/adr/0018-captcha-providers.md). */
 export type CaptchaConfig = { provider: 'in-house' } | { provider: 'geetest'; geetest: GeetestConfig };
 
 /** The reconciliation job's schedule (modules/payments/reconciliation.ts). */
@@ -240,7 +240,7 @@ export interface RetentionConfig {
 }
 
 /**
- * Failed-login limits, counted in the database (docs/decisions.md, "Rate limits, idempotency and lockout"): one client
+ * Failed-login limits, counted in the database (ADR 0019, docs/adr/0019-rate-limits-and-lockout.md): one client
  * IP guessing one account is refused after `accountIpFailures`, one IP guessing any accounts after `ipFailures`; an
  * account with `captchaAfterFailures` recent failures from all IPs together needs a bot-check token to log in.
  */
@@ -252,7 +252,7 @@ export interface LoginLimitsConfig {
   ipWindowSeconds: number;
 }
 
-/** Requests allowed per window: per client IP and, where a route has one, per account (docs/decisions.md). */
+/** Requests allowed per window: per client IP and, where a route has one, per account (ADR 0019, docs/adr/0019-rate-limits-and-lockout.md). */
 export interface RateLimitsConfig {
   /** Redis URL of the shared counters; PostgreSQL when unset. */
   redisUrl?: string;
@@ -542,7 +542,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, sandbox?: Sandb
       captchaIpHourlyLimit: e.CAPTCHA_IP_HOURLY_LIMIT,
       botTokenTtlSeconds: 120,
       captchaTolerancePx: 6,
-      // Off by default under SHOP_ENV=test only: the browser tests' solver drags faster than a person (docs/decisions.md).
+      // Off by default under SHOP_ENV=test only: the browser tests' solver drags faster than a person (ADR 0011, docs/adr/0011-verification-codes.md).
       captchaTrackCheck: e.CAPTCHA_TRACK_CHECK ?? e.SHOP_ENV !== 'test',
       ignoredDialCodes: [production ? '86' : '999999', '84', '98', '53', '963', '850'],
     },

@@ -1,4 +1,4 @@
-// The console's first operator (docs/deployment.md, "The first console operator"):
+// The console's first operator (docs/deployment.md, "The publisher's console"):
 //   npm run console:admin -- --email ops@example.com --name "Ops lead"
 //   (in the production image: node apps/server/dist/console-admin.js --email ... --name ...)
 // creates an admin, or gives an existing operator the admin role and a fresh start, and prints the one-time enrolment

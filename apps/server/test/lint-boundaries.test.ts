@@ -3,7 +3,7 @@ import { ESLint } from 'eslint';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 /**
- * The house rules eslint.config.js enforces (docs/decisions.md, "Import rules enforced by lint"): each probe is a file
+ * The house rules eslint.config.js enforces (ADR 0029, docs/adr/0029-import-rules-lint.md): each probe is a file
  * that breaks one rule, linted as if it sat where it names; a file that keeps the rules passes.
  */
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));

@@ -1,7 +1,7 @@
 // The plan check (issue 21): on a small generated data set, the statements behind every console screen, report, CSV,
 // player call (the operations of `npm run bench:scale`, scripts/bench/scale/operations.ts) and background pass are
 // captured as the shop sends them, EXPLAINed with their parameters and seq scans disabled, and the test fails on a whole
-// read of a table that grows with traffic (test/plan-check/plans.ts). ADR 0004 says why. A new console screen is covered
+// read of a table that grows with traffic (test/plan-check/plans.ts). ADR 0004 (docs/adr/0004-scale-bench-and-plan-check.md) says why. A new console screen is covered
 // by adding it to CONSOLE_OPERATIONS; a new background pass, to PASSES below.
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';

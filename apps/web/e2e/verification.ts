@@ -52,7 +52,7 @@ export async function dragTo(page: Page, x: number) {
   await page.mouse.move(startX, y);
   await page.mouse.down();
   // As a hand does it: speeding up, then slowing down onto the spot, wobbling a little, over about a third of a second
-  // (the server scores the track; docs/decisions.md, "Slide track").
+  // (the server scores the track; ADR 0011, docs/adr/0011-verification-codes.md).
   const steps = 14;
   for (let step = 1; step <= steps; step++) {
     const eased = (1 - Math.cos((Math.PI * step) / steps)) / 2;

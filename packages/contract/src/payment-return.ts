@@ -7,7 +7,7 @@ import { plainString } from './fields.ts';
 /**
  * What the return page looks an order up by when the browser has no session (the checkout was handed to another
  * browser): `ref` from the return address the provider was given, the order id and a MAC of it that only the server can
- * make (docs/decisions.md, "The return page without a session"). A walked order number without its MAC finds nothing.
+ * make (ADR 0035, docs/adr/0035-player-pages-sessions.md). A walked order number without its MAC finds nothing.
  */
 export const PaymentReturnRef = plainString().regex(/^[1-9]\d{0,15}\.[A-Za-z0-9_-]{22}$/, 'not a payment return reference');
 

@@ -24,7 +24,7 @@ export const CODE_LENGTH = 6;
 /** The most points a slide track may carry. */
 export const CAPTCHA_TRACK_MAX = 400;
 
-/** The in-house slide puzzle (a development stand-in only: docs/decisions.md, "Captcha providers"). */
+/** The in-house slide puzzle (a development stand-in only: ADR 0018, docs/adr/0018-captcha-providers.md). */
 export const InHouseCaptchaChallenge = z.object({
   provider: z.literal('in-house'),
   captchaId: z.string(),
@@ -77,7 +77,7 @@ export const InHouseCaptchaSolution = z.object({
    * piece's left edge (background px), y (optional) the pointer's vertical drift from where the drag began (background
    * px), t milliseconds since the drag began. The server refuses a track that does not look like a person's drag: fewer
    * than 5 points, out of time order, under 150 ms, ending away from `x`, or a straight glide in even steps at constant
-   * speed (docs/decisions.md, "Slide track").
+   * speed (ADR 0011, docs/adr/0011-verification-codes.md).
    */
   track: z
     .array(

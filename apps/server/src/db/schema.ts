@@ -87,7 +87,7 @@ export const users = pgTable(
 /**
  * A game role as the game knows it (app, server, role): its voucher balance, orders and deliveries hang on it. Only the
  * game's launch (quick login, signed in production) proves who owns it: `owner_user_id` is set by a launch and never by a
- * binding by game ID (docs/decisions.md, "Who owns a role"). Players reach roles through `player_roles`.
+ * binding by game ID (ADR 0010, docs/adr/0010-role-ownership-and-signed-launches.md). Players reach roles through `player_roles`.
  */
 export const gameAccounts = pgTable(
   'game_accounts',
@@ -303,7 +303,7 @@ export const orders = pgTable(
 
 /**
  * An order's lines: the product sold (id and version), its name as the player read it, the prices and quantity. The
- * description and picture are the product's own, read when shown (ADR 0006).
+ * description and picture are the product's own, read when shown (ADR 0006, docs/adr/0006-order-lines-storage.md).
  */
 export const orderItems = pgTable(
   'order_items',
@@ -542,7 +542,7 @@ export const smsDailyBudget = pgTable('sms_daily_budget', {
   sent: integer('sent').notNull().default(0),
 });
 
-/** Failed logins: the per-account and per-IP limits count these rows (see docs/decisions.md). */
+/** Failed logins: the per-account and per-IP limits count these rows (see ADR 0019, docs/adr/0019-rate-limits-and-lockout.md). */
 export const loginFailures = pgTable(
   'login_failures',
   {
@@ -721,7 +721,7 @@ export const duplicatePayments = pgTable(
 );
 
 /**
- * The orders reconciliation asks their providers about, and when (modules/payments/reconciliation.ts, ADR 0003). A row
+ * The orders reconciliation asks their providers about, and when (modules/payments/reconciliation.ts, ADR 0003, docs/adr/0003-reconciliation-at-scale.md). A row
  * is written by triggers when an order closes (4, 5, 7) with a payment session or leaves a session after a channel
  * switch, and by the sweep for unpaid and processing orders past their minimum age; it leaves when its look-back window
  * has passed or the order is no longer a candidate. `since` starts the window (the closure, the switch, the order's

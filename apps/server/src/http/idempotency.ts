@@ -84,7 +84,7 @@ export class IdempotencyClaim {
   }
 }
 
-/** `Idempotency-Key` of order creation (docs/decisions.md, "Rate limits, idempotency and lockout"). */
+/** `Idempotency-Key` of order creation (ADR 0020, docs/adr/0020-unpaid-cap-and-idempotency.md). */
 export class IdempotencyKeys {
   constructor(private readonly db: Db) {}
 

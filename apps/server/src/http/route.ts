@@ -46,7 +46,7 @@ export function registerRoute<R extends RouteDef>(
    * `enabled`: asked on every request; while false the route answers 404 like an unknown path, before its body is read
    * (a feature switched off stays documented in OpenAPI).
    * `rateLimit`: the route's limits (`RateLimits.route`).
-   * `idempotency`: the route honours a signed-in player's `Idempotency-Key` header (docs/decisions.md).
+   * `idempotency`: the route honours a signed-in player's `Idempotency-Key` header (ADR 0020, docs/adr/0020-unpaid-cap-and-idempotency.md).
    * `bodyLimit`: this route's largest body in bytes, instead of the app's 64 kB (uploads, imports).
    *
    * Every answer is `Cache-Control: no-store`: answers carry tokens (also on public routes: login, refresh, captcha),

@@ -113,7 +113,7 @@ export class OutboxWorker {
     const kinds = Object.keys(this.handlers);
     if (!kinds.length) return [];
     // `id = ANY(ARRAY(...))`: the claimed ids are then found by primary key, one probe each; with `id IN (...)` the
-    // planner may join them by reading the whole primary key index (the plan check, ADR 0004).
+    // planner may join them by reading the whole primary key index (the plan check, ADR 0004, docs/adr/0004-scale-bench-and-plan-check.md).
     const result = await this.db.execute(sql`
       UPDATE jobs SET locked_until = now() + make_interval(secs => ${LEASE_SECONDS}), attempts = attempts + 1
       WHERE id = ANY(ARRAY(

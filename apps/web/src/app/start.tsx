@@ -28,8 +28,8 @@ preloadVoucherPage(location.pathname, location.search, language);
 
 void Promise.all([messages, screen]).then(() => {
   // one task: Preact renders synchronously (preact/compat's startTransition would run it at once as well). The voucher
-  // screen's first render takes 85-130 ms at 4x CPU; React's took ~380 ms, in slices (docs/decisions.md, "Preact
-  // instead of react-dom")
+  // screen's first render takes 85-130 ms at 4x CPU; React's took ~380 ms, in slices (ADR 0033,
+  // docs/adr/0033-preact.md)
   createRoot(document.getElementById('root')!).render(<App />);
   // not needed to show the page: the toast chunk and the screens players open next, once the page is idle
   setTimeout(() => {

@@ -718,7 +718,7 @@ export const consoleExportCatalogue = defineRoute({
 
 /**
  * What can be wrong with a catalogue document, as the import reports it: a code, never a sentence. The console words
- * each code in English or Chinese; a script can act on it (docs/decisions.md, "Console catalogue").
+ * each code in English or Chinese; a script can act on it (ADR 0028, docs/adr/0028-console-catalogue.md).
  */
 export const IMPORT_PROBLEMS = [
   // the document's form: a field missing, of the wrong type, outside its limits, not one of the allowed values, unknown

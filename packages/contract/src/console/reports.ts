@@ -8,7 +8,7 @@ import { cursorPaging, pageLinks, TimedCursor } from './paging.ts';
  * The console's reports (finance): sales over a range of days in the publisher's time zone (REPORT_TIME_ZONE, named in
  * the answer), refunds over a range of UTC days. Money is integer minor units per
  * currency: amounts of different currencies are never added together (one figure per currency). The CSV exports answer
- * the same numbers from the same query as the JSON routes. What counts as a sale: docs/decisions.md "Reports".
+ * the same numbers from the same query as the JSON routes. What counts as a sale: ADR 0025, docs/adr/0025-console-reports.md.
  */
 
 /** The longest range a report covers (inclusive days); a longer one is refused. */

@@ -154,7 +154,7 @@ export class AccountService {
 
   /**
    * Counts an attempt as a failure before the password is checked (a success deletes it again). The rules
-   * (config.loginLimits; docs/decisions.md, "Rate limits, idempotency and lockout"):
+   * (config.loginLimits; ADR 0019, docs/adr/0019-rate-limits-and-lockout.md):
    * - one client IP with `accountIpFailures` recent failures on this account: 429 (that IP stops guessing it);
    * - one client IP with `ipFailures` recent failures on any accounts: 429 (that IP stops guessing at all);
    * - `captchaAfterFailures` recent failures on this account from all IPs together: the attempt needs a bot-check token

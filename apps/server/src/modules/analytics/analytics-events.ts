@@ -12,7 +12,7 @@ export interface AnalyticsEventInput {
   appId?: number;
 }
 
-/** Stores one page view or purchase event the web app reported (docs/decisions.md, "Analytics events stored by the shop"). */
+/** Stores one page view or purchase event the web app reported (ADR 0014, docs/adr/0014-shop-web.md). */
 export async function recordAnalyticsEvent(db: Db, event: AnalyticsEventInput): Promise<void> {
   await db.insert(analyticsEvents).values({
     name: event.name,

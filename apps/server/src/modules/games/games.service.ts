@@ -89,7 +89,7 @@ export class GamesService {
   /**
    * The player a launch from the game logs in: the role's owner. The game's launch (signed in production) is the only
    * proof of owning a role, so a role that players had only bound by game ID gets its owner here, and a binding never
-   * decides who that is (docs/decisions.md, "Who owns a role"). The owner is the player of the game account's other
+   * decides who that is (ADR 0010, docs/adr/0010-role-ownership-and-signed-launches.md). The owner is the player of the game account's other
    * roles if a launch proved one, else a new player. A role owned under another game account id is refused.
    * Lock step: launches of one game account take a transaction-scoped advisory lock named after (appId, accountId), so
    * concurrent first launches end on one player; the role row is then locked (FOR UPDATE) and its owner set only while

@@ -16,7 +16,7 @@ export interface ShownLine extends OrderLineRow {
 }
 
 /**
- * The lines of these orders as shown in `language`, in the order they were written (ADR 0006). Asked in the order's
+ * The lines of these orders as shown in `language`, in the order they were written (ADR 0006, docs/adr/0006-order-lines-storage.md). Asked in the order's
  * language, a line shows the name the player read when ordering, whatever the catalogue calls the product since; asked
  * in another language, the product's name in that language now (the line keeps only one language), else still the
  * ordered name. Descriptions and pictures are the product's own: a line does not keep them.

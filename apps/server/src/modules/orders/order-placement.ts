@@ -291,7 +291,7 @@ function roleQuery(userId: number, role: OrderRole): SQL {
 
 /**
  * An order item as the write statement takes it: the product as priced now (a free order's items cost nothing), its
- * version, and its name in the order's language only (ADR 0006).
+ * version, and its name in the order's language only (ADR 0006, docs/adr/0006-order-lines-storage.md).
  */
 export function itemOf(product: PricedProduct, quantity: number, paid: boolean, language: Language): Record<string, unknown> {
   return {

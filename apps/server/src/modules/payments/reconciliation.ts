@@ -31,7 +31,7 @@ export type ReconcileOutcome = SettleOutcome | 'unpaid' | 'skipped';
  * they kept open. Whatever the provider reports paid goes through the same settlement as webhooks and the return page
  * (unique event keys: a fact counts once), so a paid order is credited or delivered and never lost.
  *
- * Who is asked when (ADR 0003): the candidates live in `reconciliation_schedule`, written by triggers when an order
+ * Who is asked when (ADR 0003, docs/adr/0003-reconciliation-at-scale.md): the candidates live in `reconciliation_schedule`, written by triggers when an order
  * closes or leaves a session and by the sweep for unpaid orders, so a sweep reads only what is due, whatever the
  * history. Each candidate is asked first `minAgeMs` after its window opens (closure, switch or creation), then again
  * each time its age has grown `backoff`-fold, until `lookbackMs`. A sweep asks at most `batch` orders: candidates never

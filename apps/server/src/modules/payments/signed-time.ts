@@ -1,7 +1,7 @@
 /**
  * Webhook deliveries whose provider signs a time are refused once that time is stale, so a delivery captured on the
  * way (or leaked from a log) cannot be played to the shop days later. Replays of a delivery already applied change
- * nothing anyway (payment events are keyed); this closes the first delivery of an old one. docs/decisions.md.
+ * nothing anyway (payment events are keyed); this closes the first delivery of an old one. ADR 0017, docs/adr/0017-smaller-hardening.md.
  */
 
 /**

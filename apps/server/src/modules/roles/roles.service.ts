@@ -20,7 +20,7 @@ type LinkedRole = GameAccountRow & { isDefault: boolean };
  * The roles a player shops for (`player_roles`): the ones the game launched them into and the ones they bound by game ID
  * after the game's server confirmed it. Any number of players may bind one role (as anyone may top up any game ID):
  * binding lets a player buy for the role, and never makes them its owner, shows them its vouchers or blocks the owner
- * (docs/decisions.md, "Who owns a role"). One default per player, and switching the session between them.
+ * (ADR 0010, docs/adr/0010-role-ownership-and-signed-launches.md). One default per player, and switching the session between them.
  */
 export class RolesService {
   constructor(

@@ -3,7 +3,7 @@ import { FORMAT_RULES, IMPORT_PROBLEMS, type FormatRule, type ImportIssue, type 
 
 /**
  * The catalogue document's zod issues as the import's problems: a code and its parameters, which the console words in
- * its language (docs/decisions.md, "Console catalogue"). zod's own messages are English sentences and never leave here.
+ * its language (ADR 0028, docs/adr/0028-console-catalogue.md). zod's own messages are English sentences and never leave here.
  */
 
 type Params = ImportIssue['params'];

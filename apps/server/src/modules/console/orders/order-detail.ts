@@ -94,7 +94,7 @@ export async function orderDetail(db: Db, orderId: number): Promise<ConsoleOrder
     db.select().from(duplicatePayments).where(eq(duplicatePayments.orderId, orderId)).orderBy(asc(duplicatePayments.id)),
     db.select().from(voucherLedger).where(eq(voucherLedger.orderId, orderId)).orderBy(asc(voucherLedger.id)),
   ]);
-  // The console reads products in English; the order keeps the name the player read, in their language (ADR 0006).
+  // The console reads products in English; the order keeps the name the player read, in their language (ADR 0006, docs/adr/0006-order-lines-storage.md).
   const items = await orderLinesShown(db, [order!], 'en');
   const secondIds = seconds.map((second) => String(second.id));
   const actions = await db

@@ -40,7 +40,7 @@ const NOTHING = sql`SELECT NULL::bigint WHERE false`;
 /**
  * Ids of orders with this number: the full number, or its tail from the 13th character (order-number.ts: 12 digits of
  * time, then the 10 random digits players read out). The tail is compared as `substring(order_sn from 13)`, the
- * expression of the index `orders_sn_tail_idx` (docs/decisions.md), so it is an index lookup, not a scan.
+ * expression of the index `orders_sn_tail_idx` (ADR 0027, docs/adr/0027-console-orders-and-queues.md), so it is an index lookup, not a scan.
  */
 function orderSnIds(value: string): SQL {
   const sn = value.replace(/\s+/g, '');

@@ -17,7 +17,7 @@ import { salesRollupTimeZone } from './sales-rollups.ts';
 /**
  * The statuses of an order whose money has moved: paid (2), delivered (3), delivery error (8), refunded before (6) or
  * after (9) delivery. Never 0/1 (unpaid, or the provider has not confirmed), 4 (expired/closed), 5 (cancelled) or 7
- * (payment failed). docs/decisions.md "Reports".
+ * (payment failed). ADR 0025, docs/adr/0025-console-reports.md.
  */
 export const SOLD_STATUSES: readonly number[] = [
   OrderStatus.PAYMENT_COMPLETE,

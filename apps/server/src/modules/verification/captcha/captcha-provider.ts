@@ -7,7 +7,7 @@ export interface BotCheckGrant {
 }
 
 /**
- * A captcha that guards the sending of codes (docs/decisions.md, "Captcha providers"). The page asks for a challenge,
+ * A captcha that guards the sending of codes (ADR 0018, docs/adr/0018-captcha-providers.md). The page asks for a challenge,
  * shows it and sends back the solution; a solution the provider accepts becomes the same one-time bot-check token
  * (bot-check-tokens.ts) whichever provider checked it, so getSmsCode and everything after it do not know providers.
  */

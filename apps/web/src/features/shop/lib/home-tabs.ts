@@ -26,7 +26,7 @@ export function productPath(product: { id: number; goodsType: number }): string 
 
 /**
  * Vouchers are bought on the voucher page, which keeps the shop's session and buys for its game account: the page is
- * opened without the game's launch parameters, so it never logs anybody else in (docs/decisions.md).
+ * opened without the game's launch parameters, so it never logs anybody else in (ADR 0035, docs/adr/0035-player-pages-sessions.md).
  */
 export const VOUCHER_PAGE_PATH = '/voucher';
 

@@ -41,7 +41,7 @@ export function playerInfoFromQuery(query: URLSearchParams, saved: PlayerInfo | 
 }
 
 /**
- * How the voucher page gets its session (docs/decisions.md, "Who the voucher page acts for"):
+ * How the voucher page gets its session (ADR 0035, docs/adr/0035-player-pages-sessions.md):
  * - `launch`: the game opened it with its launch parameters (a roleId in the query), or reopened it with from=close
  *   when no session is left (the saved `uinfo` is the game's earlier launch): it logs in from them (quick login);
  * - `session`: any other visit with a session keeps it, whoever opened it (the shop, a back link, from=close), and the

@@ -28,7 +28,7 @@ export function signToken(lotNumber: string, captchaKey: string): string {
  * GeeTest v4's secondary validation: POST {api}/validate?captcha_id=... form-encoded with lot_number, captcha_output,
  * pass_token, gen_time and sign_token. Resolves with GeeTest's verdict. When GeeTest cannot be reached, answers late,
  * answers non-2xx or with something that is not its answer, it throws 503: the pass is refused, not waved through
- * (docs/decisions.md, "Captcha providers").
+ * (ADR 0018, docs/adr/0018-captcha-providers.md).
  */
 export async function validateWithGeetest(
   config: GeetestConfig,

@@ -15,8 +15,8 @@ const LOCK_CAPTCHA_IP = 727_103;
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /**
- * The shop's own slide puzzle, drawn and checked here. An image diff solves it (docs/decisions.md, "Captcha
- * providers"): it is the embedded default outside production only, and production refuses to start with it.
+ * The shop's own slide puzzle, drawn and checked here. An image diff solves it (ADR 0018,
+ * docs/adr/0018-captcha-providers.md): it is the embedded default outside production only, and production refuses to start with it.
  */
 export class InHouseCaptcha implements CaptchaProvider {
   readonly pageOrigins = [];

@@ -10,7 +10,7 @@ export interface TrackPoint {
   t: number;
 }
 
-/** What a person's drag of the slider looks like (docs/decisions.md, "Slide track"). */
+/** What a person's drag of the slider looks like (ADR 0011, docs/adr/0011-verification-codes.md). */
 export const TRACK_RULES = {
   minPoints: 5,
   minDurationMs: 150,
