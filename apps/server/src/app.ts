@@ -105,7 +105,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   installErrorHandler(app);
   refuseRequestsWhileClosing(app);
 
-  const database = options.database ?? (await openDatabase(config.database));
+  const database = options.database ?? (await openDatabase({ ...config.database, log: app.log }));
   await seedDatabase(database.db, { catalogue: options.seedCatalogue ?? config.environment !== 'production' });
   if (config.environment === 'development') await ensureDemoAdmin(database.db);
   const services = createServices(config, database, app.log, options);
