@@ -18,9 +18,9 @@ function productionBuild(): Plugin {
   };
 }
 
-const REACT_FOR_ROUTER = fileURLToPath(new URL('./src/app/react-for-router.ts', import.meta.url));
+const REACT_FOR_ROUTER = fileURLToPath(new URL('./src/app/react-for-router.js', import.meta.url));
 
-/** React Router's `react` (aliased to preact/compat by the Preact preset) is src/app/react-for-router.ts: see there why. */
+/** React Router's `react` (aliased to preact/compat by the Preact preset) is src/app/react-for-router.js: see there why. */
 function reactForRouter(): Plugin {
   return {
     name: 'shop:react-for-router',
