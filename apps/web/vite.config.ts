@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin, type Rollup } from 'vite';
 import preact from '@preact/preset-vite';
 
@@ -13,6 +14,21 @@ function productionBuild(): Plugin {
     apply: 'build',
     config() {
       process.env.NODE_ENV = 'production';
+    },
+  };
+}
+
+const REACT_FOR_ROUTER = fileURLToPath(new URL('./src/app/react-for-router.js', import.meta.url));
+
+/** React Router's `react` (aliased to preact/compat by the Preact preset) is src/app/react-for-router.js: see there why. */
+function reactForRouter(): Plugin {
+  return {
+    name: 'shop:react-for-router',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      const fromRouter = importer !== undefined && /[\\/]node_modules[\\/]react-router[\\/]/.test(importer);
+      return fromRouter && (source === 'react' || source === 'preact/compat') ? REACT_FOR_ROUTER : null;
     },
   };
 }
@@ -156,7 +172,7 @@ const { graphs, plugin: moduleGraphsPlugin } = moduleGraphs();
 export default defineConfig({
   // Preact runs the app: its preset aliases react and react-dom to preact/compat (ADR 0033,
   // docs/adr/0033-preact.md)
-  plugins: [productionBuild(), preact(), moduleGraphsPlugin, pagePreloads()],
+  plugins: [productionBuild(), reactForRouter(), preact(), moduleGraphsPlugin, pagePreloads()],
   server: {
     port: 5173,
     proxy: {

@@ -25,7 +25,7 @@ export interface ConsoleOperator {
 const stepOf = (ms: number) => Math.floor(ms / 30_000);
 
 /** A TOTP code this operator has not used yet: the current step's, or the next one's (one step of drift is accepted). */
-async function freshCode(operator: ConsoleOperator): Promise<string> {
+export async function freshCode(operator: ConsoleOperator): Promise<string> {
   for (;;) {
     const now = Date.now();
     const step = Math.max(stepOf(now), operator.lastStep + 1);

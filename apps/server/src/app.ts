@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
+import type { DestinationStream } from 'pino';
 import helmet from 'helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -12,6 +13,7 @@ import { apiDocsAccess } from './http/api-docs-access.ts';
 import { refuseRequestsWhileClosing } from './http/closing.ts';
 import { installErrorHandler } from './http/error-handler.ts';
 import { answerClientError, answerFrameworkError } from './http/framework-errors.ts';
+import { RequestLog, serializeRequest } from './http/request-log.ts';
 import { unauthenticated } from './shared/domain-errors.ts';
 import { registerAnalyticsRoutes } from './modules/analytics/analytics.routes.ts';
 import { registerAccountRoutes } from './modules/account/account.routes.ts';
@@ -60,6 +62,8 @@ export interface BuildOptions extends ServiceOverrides {
   /** Start the outbox worker (default true). */
   runJobs?: boolean;
   logger?: boolean;
+  /** Write the log lines (JSON, at LOG_LEVEL) here instead of stdout: the tests read what the shop logs. */
+  logStream?: DestinationStream;
 }
 
 export interface ShopApp {
@@ -70,13 +74,16 @@ export interface ShopApp {
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<ShopApp> {
   const app = Fastify({
     logger:
-      options.logger === false
+      options.logger === false && !options.logStream
         ? false
         : {
             level: config.logLevel,
             redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers.sign', 'req.headers["paypal-transmission-sig"]'],
-            ...(config.environment === 'development' && process.stdout.isTTY ? { transport: { target: 'pino-pretty' } } : {}),
+            // every line that names a request names it by its redacted URL (http/request-log.ts)
+            serializers: { req: serializeRequest },
+            ...(options.logStream ? { stream: options.logStream } : logOutput(config)),
           },
+    logController: new RequestLog(),
     genReqId: (request) => {
       const given = request.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
@@ -98,7 +105,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   installErrorHandler(app);
   refuseRequestsWhileClosing(app);
 
-  const database = options.database ?? (await openDatabase(config.database));
+  const database = options.database ?? (await openDatabase({ ...config.database, log: app.log }));
   await seedDatabase(database.db, { catalogue: options.seedCatalogue ?? config.environment !== 'production' });
   if (config.environment === 'development') await ensureDemoAdmin(database.db);
   const services = createServices(config, database, app.log, options);
@@ -224,6 +231,15 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     if (!options.database) await database.close();
   });
   return { app, services };
+}
+
+/**
+ * Development reads its lines in a terminal: pino-pretty, coloured when stdout is one (ARCHITECTURE.md: "JSON in production,
+ * pretty in development"). Production and tests write JSON lines for the log collector.
+ */
+function logOutput(config: AppConfig): { transport?: { target: string; options: { colorize: boolean } } } {
+  if (config.environment !== 'development') return {};
+  return { transport: { target: 'pino-pretty', options: { colorize: Boolean(process.stdout.isTTY) } } };
 }
 
 /** Production accepts signed launches only: every game the shop sells for must have its launch secret (issue 10.2). */

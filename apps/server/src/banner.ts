@@ -3,7 +3,8 @@ import { DEMO_ADMIN } from './modules/console/access/operators.service.ts';
 
 /**
  * What the server prints once it listens. Production prints where it runs and on what database only: the demo links
- * (demo roles and accounts, the API documentation, the sandbox) are for a developer's machine.
+ * (demo roles and accounts, the API documentation, the sandbox) are for a developer's machine. A newcomer must find a
+ * way into every part from here: the voucher page, the shop behind a sign-in, the console.
  */
 export function startupBanner(config: AppConfig, databaseKind: string): string {
   const url = config.publicUrl;
@@ -18,6 +19,13 @@ export function startupBanner(config: AppConfig, databaseKind: string): string {
     `  Breaking Dead:        ${url}/voucher?appId=10030&roleId=10001001&serverId=10001&accountId=demo-10001&userLevel=12&language=en`,
     `  Myth Wars & Puzzles:  ${url}/voucher?appId=10002&roleId=20001001&serverId=10001&accountId=demo-20001&userLevel=8&language=de`,
     `  My orders:            ${url}/voucher/OrderHistory`,
+    `The shop:               ${url}/home (signed in by opening a voucher link above first: that game's demo player;`,
+    ...(config.sandbox.embedded
+      ? [
+          `                        or register at ${url}/login/registeraccount: solve the slide puzzle, then read`,
+          `                        the code sent to your e-mail or phone at ${url}/sandbox/outbox)`,
+        ]
+      : [`                        or register at ${url}/login/registeraccount with a code sent through SMTP_URL or SMS_GATEWAY_URL)`]),
     `API documentation:      ${url}/api/docs`,
     ...(config.environment === 'development'
       ? [

@@ -148,6 +148,9 @@ const EnvSchema = z.object({
   FEATURE_CART: bool.default(false),
 });
 
+/** Every environment variable the server reads (the README's configuration table must list each: config-docs.test.ts). */
+export const ENV_VARIABLES = Object.keys(EnvSchema.shape);
+
 export interface PaypalConfig {
   baseUrl: string;
   clientId: string;

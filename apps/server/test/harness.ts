@@ -1,7 +1,7 @@
 import { SANDBOX_CREDENTIALS } from '@shop/sandbox/credentials';
 import { createServer } from 'node:net';
 import type { TokenData } from '@shop/contract/auth.schema';
-import { buildApp, type ShopApp } from '../src/app.ts';
+import { buildApp, type BuildOptions, type ShopApp } from '../src/app.ts';
 import { loadConfig, type AppConfig } from '../src/config.ts';
 import { createTestDatabase } from './test-database.ts';
 import { RELAXED_RATE_LIMITS } from './relaxed-limits.ts';
@@ -57,14 +57,14 @@ export function testConfig(port: number, env: Record<string, string> = {}): AppC
 
 /**
  * Starts the whole shop on a free port (embedded sandbox providers included, reached over real HTTP), on PGlite in
- * memory or on a fresh PostgreSQL database.
+ * memory or on a fresh PostgreSQL database. `logStream` receives its log lines (silent otherwise).
  */
-export async function startShop(backend: Backend, env: Record<string, string> = {}): Promise<TestShop> {
+export async function startShop(backend: Backend, env: Record<string, string> = {}, { logStream }: Pick<BuildOptions, 'logStream'> = {}): Promise<TestShop> {
   const port = await freePort();
   const database = backend === 'postgres' ? await createTestDatabase() : undefined;
   const config = testConfig(port, { ...(database ? { DATABASE_URL: database.url } : {}), ...env });
   config.sandbox.webhookRetryDelaysMs = [];
-  const shop = await buildApp(config, { logger: false });
+  const shop = await buildApp(config, { logger: false, ...(logStream ? { logStream } : {}) });
   await shop.app.listen({ port, host: '127.0.0.1' });
   const url = `http://127.0.0.1:${port}`;
 

@@ -20,8 +20,13 @@ export const QuickLoginBody = z.object({
   roleId: gameIdText,
   serverId: gameIdText,
   userLevel: z.coerce.number().int().min(0).max(100_000).default(1),
-  ts: z.coerce.number().int().positive().optional(),
-  sign: z.string().trim().regex(/^[0-9a-fA-F]{64}$/, 'sign must be 64 hex characters').optional(),
+  ts: z.coerce.number().int().positive().optional().describe('Signed launches: when the game signed the link, Unix time in seconds (not milliseconds), within 5 minutes of the server'),
+  sign: z
+    .string()
+    .trim()
+    .regex(/^[0-9a-fA-F]{64}$/, 'sign must be 64 hex characters')
+    .optional()
+    .describe("Signed launches: hex HMAC-SHA256 with the game's launch secret over accountId=..&appId=..&roleId=..&serverId=..&ts=..&userLevel=.."),
 });
 export type QuickLoginBody = z.input<typeof QuickLoginBody>;
 

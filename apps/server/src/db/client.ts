@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { sql, type Logger } from 'drizzle-orm';
+import { appliedMigrations, reportMigrations, type MigrationLog } from './migration-log.ts';
 import * as schema from './schema.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -47,6 +48,8 @@ export async function openDatabase(options: {
   queryTimeoutMs?: number;
   /** Told every statement the shop's queries send, with its parameters (the plan check captures them this way). */
   logger?: Logger;
+  /** Told whether this start applied migrations or found none, and whether it waited for another instance first. */
+  log?: MigrationLog;
 }): Promise<Database> {
   if (options.url) {
     const { default: pg } = await import('pg');
@@ -91,8 +94,17 @@ export async function openDatabase(options: {
     countersPool.on('connect', (client) => client.on('error', () => undefined));
     const client = await pool.connect();
     try {
-      await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
+      // try first, so that the log says when this instance waits for another one that is migrating
+      const { rows: taken } = await client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1) AS locked', [MIGRATION_LOCK_ID]);
+      const waited = !taken[0]?.locked;
+      if (waited) {
+        options.log?.info({ lock: MIGRATION_LOCK_ID }, 'migrations: another instance holds the migration lock; waiting for it');
+        await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
+      }
+      const rowsOf = async (text: string) => (await client.query(text)).rows as Record<string, unknown>[];
+      const before = await appliedMigrations(rowsOf);
       await migrate(drizzle({ client, schema }), { migrationsFolder: MIGRATIONS });
+      reportMigrations(options.log, { before, after: await appliedMigrations(rowsOf), waited });
     } finally {
       await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => undefined);
       client.release();
@@ -118,7 +130,10 @@ export async function openDatabase(options: {
   await client.waitReady;
   const counter = countStatements(client);
   const db = drizzle({ client, schema, logger: options.logger }) as unknown as Db;
+  const rowsOf = async (text: string) => (await client.query<Record<string, unknown>>(text)).rows;
+  const before = await appliedMigrations(rowsOf);
   await migrate(db as never, { migrationsFolder: MIGRATIONS });
+  reportMigrations(options.log, { before, after: await appliedMigrations(rowsOf), waited: false });
   return {
     db,
     kind: 'pglite',

@@ -10,6 +10,7 @@ export interface SignedLaunch {
   roleId: string;
   serverId: string;
   userLevel: number;
+  /** When the game signed the link: Unix time in seconds. */
   ts?: number;
   sign?: string;
 }

@@ -52,15 +52,15 @@ export default function EnrolPage() {
         </Descriptions>
         {accept.isError && <Alert type="error" showIcon title={accept.error.message} style={{ marginBottom: 16 }} />}
         <Form layout="vertical" onFinish={() => void submit()}>
-          <Form.Item label={t('enrol.password')} validateStatus={formState.errors.password ? 'error' : ''} help={formState.errors.password && t('enrol.passwordRule')}>
-            <Controller name="password" control={control} rules={{ required: true, minLength: 12, maxLength: 128 }} render={({ field }) => <Input.Password {...field} autoComplete="new-password" data-testid="enrol-password" />} />
+          <Form.Item label={t('enrol.password')} htmlFor="enrol-password" validateStatus={formState.errors.password ? 'error' : ''} help={formState.errors.password && t('enrol.passwordRule')}>
+            <Controller name="password" control={control} rules={{ required: true, minLength: 12, maxLength: 128 }} render={({ field }) => <Input.Password {...field} id="enrol-password" autoComplete="new-password" data-testid="enrol-password" />} />
           </Form.Item>
-          <Form.Item label={t('enrol.confirm')} validateStatus={formState.errors.confirm ? 'error' : ''} help={formState.errors.confirm && t('enrol.mismatch')}>
+          <Form.Item label={t('enrol.confirm')} htmlFor="enrol-confirm" validateStatus={formState.errors.confirm ? 'error' : ''} help={formState.errors.confirm && t('enrol.mismatch')}>
             <Controller
               name="confirm"
               control={control}
               rules={{ validate: (value) => value === getValues('password') }}
-              render={({ field }) => <Input.Password {...field} autoComplete="new-password" data-testid="enrol-confirm" />}
+              render={({ field }) => <Input.Password {...field} id="enrol-confirm" autoComplete="new-password" data-testid="enrol-confirm" />}
             />
           </Form.Item>
           <Typography.Paragraph>{t('enrol.scan')}</Typography.Paragraph>
@@ -68,8 +68,8 @@ export default function EnrolPage() {
           <Typography.Paragraph copyable code data-testid="enrol-secret">
             {invitation.data.totpSecret}
           </Typography.Paragraph>
-          <Form.Item label={t('login.totp')} validateStatus={formState.errors.totp ? 'error' : ''} help={formState.errors.totp && t('login.totpFormat')}>
-            <Controller name="totp" control={control} rules={{ required: true, pattern: /^\d{6}$/ }} render={({ field }) => <Input {...field} inputMode="numeric" autoComplete="one-time-code" data-testid="enrol-totp" />} />
+          <Form.Item label={t('login.totp')} htmlFor="enrol-totp" validateStatus={formState.errors.totp ? 'error' : ''} help={formState.errors.totp && t('login.totpFormat')}>
+            <Controller name="totp" control={control} rules={{ required: true, pattern: /^\d{6}$/ }} render={({ field }) => <Input {...field} id="enrol-totp" inputMode="numeric" autoComplete="one-time-code" data-testid="enrol-totp" />} />
           </Form.Item>
           <Button type="primary" htmlType="submit" block loading={accept.isPending} data-testid="enrol-submit">
             {t('enrol.submit')}

@@ -43,14 +43,16 @@ export default function LoginPage() {
         {params.get('ended') && !login.isError && <Alert type="info" showIcon title={t('login.sessionEnded')} style={{ marginBottom: 16 }} data-testid="login-session-ended" />}
         {login.isError && <Alert type="error" showIcon title={login.error.message} style={{ marginBottom: 16 }} data-testid="login-error" />}
         <Form layout="vertical" onFinish={() => void submit()}>
-          <Form.Item label={t('login.email')} validateStatus={formState.errors.email ? 'error' : ''} help={formState.errors.email && t('login.required')}>
-            <Controller name="email" control={control} rules={{ required: true }} render={({ field }) => <Input {...field} type="email" autoComplete="username" data-testid="login-email" />} />
+          {/* htmlFor and id bind each label to its input: the fields are react-hook-form's, so Form.Item has no name to bind by */}
+          <Form.Item label={t('login.email')} htmlFor="login-email" validateStatus={formState.errors.email ? 'error' : ''} help={formState.errors.email && t('login.required')}>
+            <Controller name="email" control={control} rules={{ required: true }} render={({ field }) => <Input {...field} id="login-email" type="email" autoComplete="username" data-testid="login-email" />} />
           </Form.Item>
-          <Form.Item label={t('login.password')} validateStatus={formState.errors.password ? 'error' : ''} help={formState.errors.password && t('login.required')}>
-            <Controller name="password" control={control} rules={{ required: true }} render={({ field }) => <Input.Password {...field} autoComplete="current-password" data-testid="login-password" />} />
+          <Form.Item label={t('login.password')} htmlFor="login-password" validateStatus={formState.errors.password ? 'error' : ''} help={formState.errors.password && t('login.required')}>
+            <Controller name="password" control={control} rules={{ required: true }} render={({ field }) => <Input.Password {...field} id="login-password" autoComplete="current-password" data-testid="login-password" />} />
           </Form.Item>
           <Form.Item
             label={useRecovery ? t('login.recoveryCode') : t('login.totp')}
+            htmlFor="login-code"
             validateStatus={formState.errors.code ? 'error' : ''}
             help={formState.errors.code && (useRecovery ? t('login.recoveryCodeFormat') : t('login.totpFormat'))}
           >
@@ -58,7 +60,7 @@ export default function LoginPage() {
               name="code"
               control={control}
               rules={{ required: true, pattern: useRecovery ? /^[a-z0-9]{5}-?[a-z0-9]{5}$/i : /^\d{6}$/ }}
-              render={({ field }) => <Input {...field} autoComplete="one-time-code" inputMode={useRecovery ? 'text' : 'numeric'} data-testid="login-code" />}
+              render={({ field }) => <Input {...field} id="login-code" autoComplete="one-time-code" inputMode={useRecovery ? 'text' : 'numeric'} data-testid="login-code" />}
             />
           </Form.Item>
           <Button type="primary" htmlType="submit" block loading={login.isPending} data-testid="login-submit">
