@@ -1,6 +1,6 @@
 // The console's first operator (docs/deployment.md, "The publisher's console"), run with plain node from the build:
-//   npm run console:admin -- --email ops@example.com --name "Ops lead"
-//   node --env-file=shop.env apps/server/dist/console-admin.js --email ... --name ...   (what the script runs)
+//   npm run console:admin -- --email ops@example.com --name "Ops lead"       (the configuration in the environment)
+//   node --env-file=shop.env apps/server/dist/console-admin.js --email ... --name ...   (node reads shop.env)
 // creates an admin, or gives an existing operator the admin role and a fresh start, and prints the one-time enrolment
 // link where they choose a password and scan the TOTP secret. Uses the shop's own configuration (DATABASE_URL etc.).
 // With the embedded database, stop the shop first: PGlite is opened by one process at a time.
