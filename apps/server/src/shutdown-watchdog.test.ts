@@ -18,7 +18,7 @@ function run(script: string): Promise<{ code: number | null; signal: NodeJS.Sign
 }
 
 describe('the shutdown watchdog', () => {
-  it('kills the process on time while its main thread is blocked for good (as a log write to a full pipe blocks it)', async () => {
+  it('kills the process on time while its main thread is blocked for good (as the exit flush of logs to a full pipe blocks it)', async () => {
     const blocked = await run(`
       const { killProcessAfter } = await import(${JSON.stringify(WATCHDOG)});
       const armedAt = Date.now();
