@@ -1,4 +1,5 @@
 import { SANDBOX_CREDENTIALS } from '@shop/sandbox/credentials';
+import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
 import { productionConfig } from '../test/production.ts';
@@ -17,6 +18,19 @@ describe('configuration', () => {
     const config = loadConfig({ PORT: '9000', DATA_DIR: '/tmp/shop-data', DATABASE_URL: 'postgres://u@db:5432/shop' }, SANDBOX_CREDENTIALS);
     expect(config.port).toBe(9000);
     expect(config.database).toMatchObject({ dataDir: '/tmp/shop-data', url: 'postgres://u@db:5432/shop' });
+  });
+
+  it('refuses a DATABASE_URL whose password is not percent-encoded, naming the variable and not the password', () => {
+    const password = 'k3/Zq+8w=#x?y@z'; // what openssl rand -base64 gives, and the other characters that end a URL's part
+    for (const raw of [`postgres://shop:${password}@db:5432/shop`, 'postgres://shop:12#34@db:5432/shop', 'postgres://shop:ab/cd@db:5432/shop']) {
+      expect(() => loadConfig({ DATABASE_URL: raw }, SANDBOX_CREDENTIALS), raw).toThrow(/^Invalid configuration:\n {2}DATABASE_URL: not a valid URL: percent-encode/);
+      expect(() => loadConfig({ DATABASE_URL: raw }, SANDBOX_CREDENTIALS), raw).not.toThrow(/k3|12#34|ab\/cd/);
+    }
+    const encoded = `postgres://shop:${encodeURIComponent(password)}@db:5432/shop?sslmode=require`;
+    expect(loadConfig({ DATABASE_URL: encoded }, SANDBOX_CREDENTIALS).database.url).toBe(encoded);
+    // the driver decodes it back to the password itself
+    const client = new pg.Client({ connectionString: encoded });
+    expect({ host: client.host, port: client.port, database: client.database, user: client.user, password: client.password }).toEqual({ host: 'db', port: 5432, database: 'shop', user: 'shop', password });
   });
 
   it('names every bad or missing variable', () => {

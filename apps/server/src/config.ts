@@ -9,13 +9,29 @@ const optionalText = z.string().trim().min(1).optional();
 /** A URL's host must be there (`redis://` alone parses as a URL). */
 const HOST_NAME = /^[^\s/?#]+$/;
 
+/**
+ * A postgres:// URL whose user name and password are percent-encoded. A raw `/`, `?` or `#` in the password (what
+ * `openssl rand -base64` gives) ends the URL's authority early: either it does not parse at all (the driver threw a bare
+ * `Invalid URL`), or the rest of the password becomes the port, query or fragment and the driver looks up a host named
+ * after the user (ENOTFOUND). Neither names the variable; this check does, and never prints the value (a secret).
+ */
+function isWholePostgresUrl(value: string): boolean {
+  if (!URL.canParse(value)) return false;
+  const url = new URL(value);
+  return url.hostname !== '' && url.hash === '' && !url.search.includes('@');
+}
+
 const EnvSchema = z.object({
   SHOP_ENV: z.enum(['production', 'test', 'development']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   /** Default: every interface in production (containers), loopback elsewhere (the embedded sandbox can mark orders paid). */
   HOST: z.string().trim().min(1).optional(),
   PUBLIC_URL: z.url().optional(),
-  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+    .refine(isWholePostgresUrl, 'not a valid URL: percent-encode special characters of the user name and password (/ %2F, + %2B, = %3D, # %23, ? %3F, @ %40; docs/deployment.md)')
+    .optional(),
   /** `embedded` (PGlite in DATA_DIR) or `postgres` (DATABASE_URL); production has no default (ADR 0023, docs/adr/0023-production-configuration-metrics-shutdown.md). */
   DATABASE: z.enum(['embedded', 'postgres']).optional(),
   DATA_DIR: z.string().default('./data'),

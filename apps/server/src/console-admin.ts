@@ -1,6 +1,6 @@
-// The console's first operator (docs/deployment.md, "The publisher's console"):
-//   npm run console:admin -- --email ops@example.com --name "Ops lead"
-//   (in the production image: node apps/server/dist/console-admin.js --email ... --name ...)
+// The console's first operator (docs/deployment.md, "The publisher's console"), run with plain node from the build:
+//   npm run console:admin -- --email ops@example.com --name "Ops lead"       (the configuration in the environment)
+//   node --env-file=shop.env apps/server/dist/console-admin.js --email ... --name ...   (node reads shop.env)
 // creates an admin, or gives an existing operator the admin role and a fresh start, and prints the one-time enrolment
 // link where they choose a password and scan the TOTP secret. Uses the shop's own configuration (DATABASE_URL etc.).
 // With the embedded database, stop the shop first: PGlite is opened by one process at a time.
@@ -14,10 +14,27 @@ import { openDatabase } from './db/client.ts';
 import { DEMO_ADMIN, OperatorsService } from './modules/console/access/operators.service.ts';
 import { currentTotp } from './modules/console/access/totp.ts';
 
-const USAGE = 'usage: console:admin --email <address> [--name <name>]   |   console:admin --demo-code';
+const USAGE = [
+  'usage: console:admin --email <address> [--name <name>]   invites an admin (or makes the operator an admin again)',
+  '       console:admin --demo-code                         the development demo admin\'s current TOTP code',
+  '       console:admin --help',
+  'It reads the shop\'s configuration from the environment (node --env-file=shop.env ...; docs/deployment.md).',
+].join('\n');
+const OPTIONS = { email: { type: 'string' }, name: { type: 'string' }, 'demo-code': { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } as const;
 
 async function run(): Promise<number> {
-  const { values } = parseArgs({ options: { email: { type: 'string' }, name: { type: 'string' }, 'demo-code': { type: 'boolean' } } });
+  let values;
+  try {
+    ({ values } = parseArgs({ options: OPTIONS }));
+  } catch (error) {
+    // an unknown option or a missing value: parseArgs' own sentence, not its stack
+    console.error(`${(error as Error).message}\n${USAGE}`);
+    return 2;
+  }
+  if (values.help) {
+    console.log(USAGE);
+    return 0;
+  }
   if (values['demo-code']) {
     console.log(`${DEMO_ADMIN.email}: ${currentTotp(DEMO_ADMIN.totpSecret)} (valid for about 30 s)`);
     return 0;

@@ -32,6 +32,8 @@ describe('the server process refuses a bad production configuration', () => {
       [{ PAYERMAX_PRIVATE_KEY: '-----BEGIN PRIVATE KEY-----\nbroken\n-----END PRIVATE KEY-----' }, /PAYERMAX_PRIVATE_KEY: must be an RSA private key/],
       [{ PUBLIC_URL: 'http://localhost:8080', METRICS_TOKEN: undefined }, /METRICS_TOKEN: required in production[\s\S]*PUBLIC_URL: must be https in production/],
       [{ DATABASE: undefined, REDIS_URL: 'cache:6379' }, /REDIS_URL: must be a redis:\/\/ or rediss:\/\/ URL/],
+      // a password from openssl rand -base64, not percent-encoded (the driver threw a bare "Invalid URL" with its stack)
+      [{ DATABASE: 'postgres', DATABASE_URL: 'postgres://shop:k3/Zq+8w=@db:5432/shop' }, /DATABASE_URL: not a valid URL: percent-encode/],
     ];
     const runs = await Promise.all(cases.map(([env]) => startProduction(env)));
     runs.forEach((run, index) => {
