@@ -10,7 +10,8 @@ const NOT_PAID = [...CANCELLED, 'CLOSED', 'FAILED'];
 const providerStatus = (channel: string, query: URLSearchParams) => findProvider(channel)?.returnStatus?.(query);
 
 /**
- * Whether the provider's return says the payment did not go through (its status CANCEL, CLOSED or FAILED). Only ever a hint to stop waiting sooner: success is read from our server's order, never from the query.
+ * Whether the provider's return says the payment did not go through (its status CANCEL, CLOSED or FAILED). Only ever
+ * a hint to stop waiting sooner: success is read from our server's order, never from the query.
  */
 export function providerSaysNotPaid(channel: string, query: URLSearchParams): boolean {
   const status = providerStatus(channel, query);

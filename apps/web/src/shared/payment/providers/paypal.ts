@@ -11,7 +11,8 @@ export interface PaypalAnswer {
   errorMessage?: string;
 }
 
-const isLink = (value: unknown) => isRecord(value) && typeof value.rel === 'string' && typeof value.href === 'string' && hasOptionalStrings(value, ['method']);
+const isLink = (value: unknown) =>
+  isRecord(value) && typeof value.rel === 'string' && typeof value.href === 'string' && hasOptionalStrings(value, ['method']);
 
 export const isPaypalAnswer = (value: unknown): value is PaypalAnswer =>
   isRecord(value) &&

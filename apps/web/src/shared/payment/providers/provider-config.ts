@@ -12,7 +12,8 @@ export const PROVIDERS_DEVELOPMENT_CONFIG: Pick<RuntimeConfig, 'xsolla'> = {
 /** What is wrong with the providers' parts of the injected configuration (the field's name), or undefined. */
 export function providersConfigProblem(json: Record<string, unknown>): string | undefined {
   const xsolla = json.xsolla;
-  if (!isRecord(xsolla) || typeof xsolla.scriptUrl !== 'string' || typeof xsolla.payStationUrl !== 'string' || typeof xsolla.sandbox !== 'boolean') return 'xsolla';
+  if (!isRecord(xsolla)) return 'xsolla';
+  if (typeof xsolla.scriptUrl !== 'string' || typeof xsolla.payStationUrl !== 'string' || typeof xsolla.sandbox !== 'boolean') return 'xsolla';
   if (!hasOptionalStrings(xsolla, ['host'])) return 'xsolla.host';
   return undefined;
 }
