@@ -34,13 +34,13 @@ export const quickLoginSchemas = {
   body: QuickLoginBody,
   data: TokenData,
 };
-export const quickLogin = defineRoute({ ...table.quickLogin, ...quickLoginSchemas });
+export const quickLoginRoute = defineRoute({ ...table.quickLogin, ...quickLoginSchemas });
 
 export const refreshTokenSchemas = {
   body: z.object({ refreshToken: plainString().min(16).max(200) }),
   data: TokenData,
 };
-export const refreshToken = defineRoute({ ...table.refreshToken, ...refreshTokenSchemas });
+export const refreshTokenRoute = defineRoute({ ...table.refreshToken, ...refreshTokenSchemas });
 
 export const GameRole = z.object({
   gameAccountId: z.number().int(),
@@ -71,4 +71,4 @@ export type UserInfo = z.infer<typeof UserInfo>;
 export const userInfoSchemas = {
   data: UserInfo,
 };
-export const userInfo = defineRoute({ ...table.userInfo, ...userInfoSchemas });
+export const userInfoRoute = defineRoute({ ...table.userInfo, ...userInfoSchemas });

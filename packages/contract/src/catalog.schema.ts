@@ -24,4 +24,4 @@ export const voucherListSchemas = {
   params: z.object({ appId: int4Id }),
   data: z.array(VoucherGoods),
 };
-export const voucherList = defineRoute({ ...table.voucherList, ...voucherListSchemas });
+export const voucherListRoute = defineRoute({ ...table.voucherList, ...voucherListSchemas });

@@ -22,10 +22,10 @@ export const channelListSchemas = {
   params: appIdParams,
   data: z.array(PayChannel),
 };
-export const channelList = defineRoute({ ...table.channelList, ...channelListSchemas });
+export const channelListRoute = defineRoute({ ...table.channelList, ...channelListSchemas });
 
 export const channelListForRegionSchemas = {
   params: appIdParams.extend({ regionCode }),
   data: z.array(PayChannel),
 };
-export const channelListForRegion = defineRoute({ ...table.channelListForRegion, ...channelListForRegionSchemas });
+export const channelListForRegionRoute = defineRoute({ ...table.channelListForRegion, ...channelListForRegionSchemas });

@@ -44,7 +44,7 @@ export const createVoucherOrderSchemas = {
   body: CreateVoucherOrderBody,
   data: CreateOrderResult,
 };
-export const createVoucherOrder = defineRoute({ ...table.createVoucherOrder, ...createVoucherOrderSchemas });
+export const createVoucherOrderRoute = defineRoute({ ...table.createVoucherOrder, ...createVoucherOrderSchemas });
 
 /** thirdPayResponse for xsolla: a Pay Station token, or the reason none could be had. */
 export const XsollaPayResponse = z.object({ token: z.string().optional(), errorMessage: z.string().optional() });
@@ -68,25 +68,25 @@ export const xsollaTokenSchemas = {
   body: orderRef,
   data: XsollaPayResponse,
 };
-export const xsollaToken = defineRoute({ ...table.xsollaToken, ...xsollaTokenSchemas });
+export const xsollaTokenRoute = defineRoute({ ...table.xsollaToken, ...xsollaTokenSchemas });
 
 export const payermaxOrderSchemas = {
   body: orderRef,
   data: PayermaxPayResponse,
 };
-export const payermaxOrder = defineRoute({ ...table.payermaxOrder, ...payermaxOrderSchemas });
+export const payermaxOrderRoute = defineRoute({ ...table.payermaxOrder, ...payermaxOrderSchemas });
 
 export const paypalOrderSchemas = {
   body: orderRef.extend({ orderSn: text(64) }),
   data: z.object({ thirdOrderId: z.string(), payerActionUrl: z.string() }),
 };
-export const paypalOrder = defineRoute({ ...table.paypalOrder, ...paypalOrderSchemas });
+export const paypalOrderRoute = defineRoute({ ...table.paypalOrder, ...paypalOrderSchemas });
 
 export const paypalCaptureSchemas = {
   body: orderRef.partial().extend({ orderSn: text(64).optional(), thirdOrderId: text(64) }),
   data: z.object({ status: z.number().int(), orderId: z.number().int() }),
 };
-export const paypalCapture = defineRoute({ ...table.paypalCapture, ...paypalCaptureSchemas });
+export const paypalCaptureRoute = defineRoute({ ...table.paypalCapture, ...paypalCaptureSchemas });
 
 /** Where the payment pages come from: `from` of /payment/return and /payment/cancel. */
 export const PaymentFrom = z.enum(['voucher', 'shop']);

@@ -13,7 +13,7 @@ export const Country = z.object({
 export type Country = z.infer<typeof Country>;
 
 export const ipCountrySchemas = { data: z.string() };
-export const ipCountry = defineRoute({ ...table.ipCountry, ...ipCountrySchemas });
+export const ipCountryRoute = defineRoute({ ...table.ipCountry, ...ipCountrySchemas });
 
 export const countryListSchemas = { data: z.array(Country) };
-export const countryList = defineRoute({ ...table.countryList, ...countryListSchemas });
+export const countryListRoute = defineRoute({ ...table.countryList, ...countryListSchemas });

@@ -67,16 +67,16 @@ export const listOrdersSchemas = {
   query: OrderListQuery,
   data: OrderList,
 };
-export const listOrders = defineRoute({ ...table.listOrders, ...listOrdersSchemas });
+export const listOrdersRoute = defineRoute({ ...table.listOrders, ...listOrdersSchemas });
 
 export const orderDetailSchemas = {
   body: z.object({ orderId: entityId }),
   data: Order,
 };
-export const orderDetail = defineRoute({ ...table.orderDetail, ...orderDetailSchemas });
+export const orderDetailRoute = defineRoute({ ...table.orderDetail, ...orderDetailSchemas });
 
 export const cancelOrderSchemas = {
   body: z.object({ orderId: entityId, orderSn: plainString().min(13).max(64).optional() }),
   data: Order,
 };
-export const cancelOrder = defineRoute({ ...table.cancelOrder, ...cancelOrderSchemas });
+export const cancelOrderRoute = defineRoute({ ...table.cancelOrder, ...cancelOrderSchemas });

@@ -56,7 +56,7 @@ export const productListSchemas = {
   body: ProductListBody,
   data: z.array(ShopProduct),
 };
-export const productList = defineRoute({ ...table.productList, ...productListSchemas });
+export const productListRoute = defineRoute({ ...table.productList, ...productListSchemas });
 
 export const ProductDetailBody = z.object({
     /** Product id. */
@@ -78,7 +78,7 @@ export const productDetailSchemas = {
   body: ProductDetailBody,
   data: ProductDetail,
 };
-export const productDetail = defineRoute({ ...table.productDetail, ...productDetailSchemas });
+export const productDetailRoute = defineRoute({ ...table.productDetail, ...productDetailSchemas });
 
 export const ReceiveBody = z.object({
     /** The free gift's product id (goodsType 4). */
@@ -103,4 +103,4 @@ export const productReceiveSchemas = {
   body: ReceiveBody,
   data: ReceiveResult,
 };
-export const productReceive = defineRoute({ ...table.productReceive, ...productReceiveSchemas });
+export const productReceiveRoute = defineRoute({ ...table.productReceive, ...productReceiveSchemas });

@@ -53,7 +53,7 @@ export const roleListSchemas = {
   body: z.object({ appId: appId.optional() }),
   data: z.array(BoundRole),
 };
-export const roleList = defineRoute({ ...table.roleList, ...roleListSchemas });
+export const roleListRoute = defineRoute({ ...table.roleList, ...roleListSchemas });
 
 export const RoleLookupBody = z.object({ appId, gameId: gameIdText });
 
@@ -61,7 +61,7 @@ export const roleLookupSchemas = {
   body: RoleLookupBody,
   data: z.array(GameServerRole),
 };
-export const roleLookup = defineRoute({ ...table.roleLookup, ...roleLookupSchemas });
+export const roleLookupRoute = defineRoute({ ...table.roleLookup, ...roleLookupSchemas });
 
 export const RoleBindBody = z.object({
     appId,
@@ -78,7 +78,7 @@ export const roleBindSchemas = {
   body: RoleBindBody,
   data: BoundRole,
 };
-export const roleBind = defineRoute({ ...table.roleBind, ...roleBindSchemas });
+export const roleBindRoute = defineRoute({ ...table.roleBind, ...roleBindSchemas });
 
 export const GameAccountRef = z.object({ gameAccountId: entityId });
 
@@ -86,10 +86,10 @@ export const roleSetDefaultSchemas = {
   body: GameAccountRef,
   data: z.array(BoundRole),
 };
-export const roleSetDefault = defineRoute({ ...table.roleSetDefault, ...roleSetDefaultSchemas });
+export const roleSetDefaultRoute = defineRoute({ ...table.roleSetDefault, ...roleSetDefaultSchemas });
 
 export const roleSwitchSchemas = {
   body: GameAccountRef,
   data: TokenData,
 };
-export const roleSwitch = defineRoute({ ...table.roleSwitch, ...roleSwitchSchemas });
+export const roleSwitchRoute = defineRoute({ ...table.roleSwitch, ...roleSwitchSchemas });

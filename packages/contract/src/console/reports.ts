@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { currencyCode, int4Id, plainString, regionCode } from '../fields.ts';
 import { defineRoute } from '../route.ts';
+import { RefundStatus } from '../ops.ts';
 import { Permission } from './access.ts';
 import { cursorPaging, pageLinks, TimedCursor } from './paging.ts';
 
@@ -143,7 +144,8 @@ export const consoleSalesReportCsv = defineRoute({
 
 // --- refunds ------------------------------------------------------------------------------------------------------------
 
-export const RefundStatus = z.enum(['pending', 'completed', 'failed']);
+/** The ops routes' refund status (ops.ts): the report filters and shows the same refunds. */
+export { RefundStatus };
 export const RefundInitiator = z.enum(['operator', 'provider']);
 /** A refund's provider: the payment provider asked, or `manual` (recorded by an operator, made outside the shop). */
 export const RefundProvider = z.enum(['xsolla', 'paypal', 'payermax', 'manual']);

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { quickLogin, refreshToken, userInfo } from '@shop/contract/auth.schema';
+import { quickLoginRoute, refreshTokenRoute, userInfoRoute } from '@shop/contract/auth.schema';
 import { registerRoute } from '../../http/route.ts';
 import { unauthenticated, forbidden } from '../../shared/domain-errors.ts';
 import type { Services } from '../../services.ts';
@@ -8,7 +8,7 @@ import { verifyLaunch } from './launch-signature.ts';
 export function registerAuthRoutes(app: FastifyInstance, { config, games, tokens, ledger, users, rateLimits }: Services): void {
   // Per client IP only: a per-account key taken from an unsigned body would let anyone block the account's owner.
   const loginLimit = { rateLimit: rateLimits.route(app, 'login') };
-  registerRoute(app, quickLogin, async ({ body }) => {
+  registerRoute(app, quickLoginRoute, async ({ body }) => {
     await games.requireGame(body.appId);
     // Only the game can say who owns a role: production accepts signed launches only (and does not start without every
     // game's launch secret); development and tests accept the spec's plain links for games without a secret.
@@ -18,9 +18,9 @@ export function registerAuthRoutes(app: FastifyInstance, { config, games, tokens
     return tokens.issue({ userId: account.ownerUserId, gameAccountId: account.id });
   }, loginLimit);
 
-  registerRoute(app, refreshToken, ({ body }) => tokens.refresh(body.refreshToken), { rateLimit: rateLimits.route(app, 'refresh') });
+  registerRoute(app, refreshTokenRoute, ({ body }) => tokens.refresh(body.refreshToken), { rateLimit: rateLimits.route(app, 'refresh') });
 
-  registerRoute(app, userInfo, async ({ user }) => {
+  registerRoute(app, userInfoRoute, async ({ user }) => {
     const player = await users.find(user.userId);
     if (!player) throw unauthenticated();
     const account = await games.roleOfSession(user.userId, user.gameAccountId);

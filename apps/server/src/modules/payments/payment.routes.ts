@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { payermaxOrder, paypalCapture, paypalOrder, xsollaToken, PayermaxPayResponse, XsollaPayResponse, payerActionLink, PaypalPayResponse } from '@shop/contract/checkout.schema';
+import { payermaxOrderRoute, paypalCaptureRoute, paypalOrderRoute, xsollaTokenRoute, PayermaxPayResponse, XsollaPayResponse, payerActionLink, PaypalPayResponse } from '@shop/contract/checkout.schema';
 import { paymentOutcome } from '@shop/contract/payment-return';
 import { OrderStatus } from '@shop/contract/orders.schema';
 import { registerRoute } from '../../http/route.ts';
@@ -20,17 +20,17 @@ export function registerPaymentRoutes(app: FastifyInstance, services: Services):
   const reopen = (userId: number, orderId: number, provider: string, language: Parameters<typeof orderPayments.payAgain>[2]['language'], userAgent: string | undefined) =>
     orderPayments.payAgain(userId, orderId, { language, platform: devicePlatformOf(userAgent), expectProvider: provider });
 
-  registerRoute(app, xsollaToken, async ({ user, body, language, request }) => {
+  registerRoute(app, xsollaTokenRoute, async ({ user, body, language, request }) => {
     const { result } = await reopen(user.userId, body.orderId, 'xsolla', language, request.headers['user-agent']);
     return XsollaPayResponse.parse(JSON.parse(result.thirdPayResponse));
   });
 
-  registerRoute(app, payermaxOrder, async ({ user, body, language, request }) => {
+  registerRoute(app, payermaxOrderRoute, async ({ user, body, language, request }) => {
     const { result } = await reopen(user.userId, body.orderId, 'payermax', language, request.headers['user-agent']);
     return PayermaxPayResponse.parse(JSON.parse(result.thirdPayResponse));
   });
 
-  registerRoute(app, paypalOrder, async ({ user, body, language, request }) => {
+  registerRoute(app, paypalOrderRoute, async ({ user, body, language, request }) => {
     const owned = await orders.findOwned(services.db, user.userId, body.orderId);
     if (owned.orderSn !== body.orderSn) throw notFound('orderNotFound');
     const { result } = await reopen(user.userId, body.orderId, 'paypal', language, request.headers['user-agent']);
@@ -40,7 +40,7 @@ export function registerPaymentRoutes(app: FastifyInstance, services: Services):
     return { thirdOrderId: response.id, payerActionUrl: link };
   });
 
-  registerRoute(app, paypalCapture, async ({ body }) => {
+  registerRoute(app, paypalCaptureRoute, async ({ body }) => {
     const order = await orders.findByProviderSession('paypal', body.thirdOrderId);
     if (!order || (body.orderId !== undefined && body.orderId !== order.id) || (body.orderSn && body.orderSn !== order.orderSn)) throw notFound('orderNotFound');
     if (order.status === OrderStatus.AWAITING_PAYMENT || order.status === OrderStatus.PAYMENT_PROCESSING) {

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { productDetail, productList, productReceive } from '@shop/contract/products.schema';
+import { productDetailRoute, productListRoute, productReceiveRoute } from '@shop/contract/products.schema';
 import {
   cancelOrderAuto,
   confirmOrders,
@@ -29,11 +29,11 @@ export function registerShopRoutes(app: FastifyInstance, services: Services): vo
     return tokens.verifyAccessToken(header.slice(7).trim()).catch(() => undefined);
   };
 
-  registerRoute(app, productList, ({ body, language }) => products.list(body.appId, body, language), { sharedData: true });
-  registerRoute(app, productDetail, async ({ body, language, request }) =>
+  registerRoute(app, productListRoute, ({ body, language }) => products.list(body.appId, body, language), { sharedData: true });
+  registerRoute(app, productDetailRoute, async ({ body, language, request }) =>
     products.detail(body.id, language, await optionalUser(request), body.gameAccountId),
   );
-  registerRoute(app, productReceive, ({ user, body, idempotency: claim }) => products.receive(user, body.productId, body.gameAccountId, claim), {
+  registerRoute(app, productReceiveRoute, ({ user, body, idempotency: claim }) => products.receive(user, body.productId, body.gameAccountId, claim), {
     message: 'rewardsClaimed',
     ...orderCreation,
   });

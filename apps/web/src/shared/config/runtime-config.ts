@@ -1,4 +1,5 @@
 import { RUNTIME_CONFIG_ELEMENT_ID, RUNTIME_ENVIRONMENTS, type RuntimeConfig } from '@shop/contract/runtime-config';
+import { PROVIDERS_DEVELOPMENT_CONFIG, providersConfigProblem } from '../payment/providers/provider-config';
 
 /** Used when the page has no injected configuration (the Vite dev server) or it does not validate. */
 export const DEVELOPMENT_CONFIG: RuntimeConfig = {
@@ -7,7 +8,7 @@ export const DEVELOPMENT_CONFIG: RuntimeConfig = {
   buildId: 'dev',
   iframePayment: false,
   paymentHosts: ['http://localhost:8080'],
-  xsolla: { scriptUrl: '/sandbox/xsolla/embed/paystation/1.2.3/widget.min.js', payStationUrl: '/sandbox/xsolla/paystation4/', sandbox: true },
+  ...PROVIDERS_DEVELOPMENT_CONFIG,
   features: { cart: false, otpLogin: false },
   links: { terms: '#', privacy: '#', refund: '#', contact: '#', tutorial: '#' },
 };
@@ -45,9 +46,8 @@ function runtimeConfigProblem(json: unknown): string | undefined {
   if (!allOf(json, ['apiBase', 'buildId'], 'string')) return 'apiBase, buildId';
   if (typeof json.iframePayment !== 'boolean') return 'iframePayment';
   if (!Array.isArray(json.paymentHosts) || !json.paymentHosts.every((host) => typeof host === 'string')) return 'paymentHosts';
-  const xsolla = json.xsolla;
-  if (!allOf(xsolla, ['scriptUrl', 'payStationUrl'], 'string') || !allOf(xsolla, ['sandbox'], 'boolean')) return 'xsolla';
-  if (xsolla.host !== undefined && typeof xsolla.host !== 'string') return 'xsolla.host';
+  const providersProblem = providersConfigProblem(json);
+  if (providersProblem) return providersProblem;
   if (!allOf(json.features, ['cart', 'otpLogin'], 'boolean')) return 'features';
   if (json.analyticsId !== undefined && typeof json.analyticsId !== 'string') return 'analyticsId';
   if (!allOf(json.links, ['terms', 'privacy', 'refund', 'contact', 'tutorial'], 'string')) return 'links';

@@ -4,7 +4,7 @@ import { call } from '../api/client';
 
 /**
  * Where "Pay again" leads: to a payable order on the purchase order screen. An unpaid order (0: cancelled at the
- * provider, or Xsolla's declined card, which leaves it payable) is paid again itself; a declined one (7) is final, so
+ * provider, or a card the provider declined and still takes payment for) is paid again itself; a declined one (7) is final, so
  * the server places a new order for the same goods (v1/order/repeat) and that one is paid.
  */
 export async function payAgainPath(order: { id: number; status: number }): Promise<string> {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { decidePayment, xsollaPayStationUrl, type DispatchContext } from './dispatch';
+import { decidePayment, type DispatchContext } from './dispatch';
+import { xsollaPayStationUrl } from './providers/xsolla';
 import { payIframePath, paymentResultPath } from './paths';
 
 const redirectMode: DispatchContext = { iframePayment: false, xsolla: { scriptUrl: '/w.js', payStationUrl: 'https://pay.example/paystation4/', sandbox: true } };

@@ -3,15 +3,13 @@ import { t } from '../i18n/i18n';
 import { navigateTo } from '../lib/navigation';
 import { showToast } from '../ui/toast';
 import { decidePayment, type PaymentAction } from './dispatch';
+import { findProvider } from './providers/provider-map';
 import { payIframePath, type PaymentTarget } from './paths';
 
-/** Carries out the post-order step for a channel: toast, redirect, the in-app iframe route, or the Xsolla widget. */
+/** Carries out the post-order step for a channel: toast, redirect, the in-app iframe route, or the provider's widget. */
 export async function startPayment(target: PaymentTarget, thirdPayResponse: unknown): Promise<PaymentAction> {
   const config = getConfig();
-  const action = decidePayment(target.channel, thirdPayResponse, {
-    iframePayment: config.iframePayment,
-    xsolla: config.xsolla,
-  });
+  const action = decidePayment(target.channel, thirdPayResponse, config);
   switch (action.kind) {
     case 'toast':
       showToast(action.text);
@@ -25,10 +23,12 @@ export async function startPayment(target: PaymentTarget, thirdPayResponse: unkn
     case 'iframe':
       navigateTo(payIframePath(action.url, target));
       break;
-    case 'xsolla':
+    default:
+      // the provider's own widget on our page
       try {
-        const { openXsollaWidget } = await import('./xsolla-widget');
-        await openXsollaWidget(config.xsolla, action.token, target);
+        const provider = findProvider(action.kind);
+        if (!provider?.openWidget) throw new Error(`${action.kind} has no widget`);
+        await provider.openWidget(action.token, target, config);
       } catch {
         showToast(t('payment.startFailed'));
       }

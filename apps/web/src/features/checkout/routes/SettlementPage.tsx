@@ -8,6 +8,7 @@ import { readSettlement } from '../../../shared/checkout/settlement';
 import { useLanguage } from '../../../shared/i18n/useLanguage';
 import { formatPrice } from '../../../shared/lib/format';
 import { currentPlatform } from '../../../shared/lib/platform';
+import { findProvider } from '../../../shared/payment/providers/provider-map';
 import { startPayment } from '../../../shared/payment/start-payment';
 import { useCountries } from '../../../shared/forms/useCountries';
 import { pickCurrentRole } from '../../../shared/roles/current-role';
@@ -89,7 +90,7 @@ export default function SettlementPage() {
           ? await createProductOrderCall({ ...common, productId: line.productId, quantity: line.quantity, productPrice: line.discountPrice, currency: line.currency })
           : await createCartOrderCall({ ...common, items: settlement.lines.map((item) => ({ productId: item.productId, quantity: item.quantity })) });
       if (settlement.source === 'cart') removeLines(settlement.lines.map((item) => item.productId));
-      // the settlement stays on screen behind the Xsolla lightbox; the result screen clears it
+      // the settlement stays on screen behind a provider's widget (a lightbox); the result screen clears it
       trackPurchase({ transactionId: order.orderSn, channel: order.thirdChannelName, amount: order.totalAmount, currency: order.currency });
       await startPayment({ orderId: order.orderId, from: 'shop', channel: order.thirdChannelName }, order.thirdPayResponse);
     } catch {
@@ -182,7 +183,11 @@ export default function SettlementPage() {
             </dd>
           </dl>
           <p className="co-hint">{t('shop.priceHint')}</p>
-          {channel?.thirdChannelName === 'payermax' && <p className="co-hint" data-testid="payermax-hint">{t('settlement.payermaxHint')}</p>}
+          {channel && findProvider(channel.thirdChannelName)?.amountMayVary && (
+            <p className="co-hint" data-testid={`${channel.thirdChannelName}-hint`}>
+              {t('settlement.amountMayVaryHint')}
+            </p>
+          )}
         </section>
       </main>
       <footer className="co-bar">

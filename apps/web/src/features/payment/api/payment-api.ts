@@ -1,8 +1,8 @@
-import { payermaxOrder, paypalCapture, paypalOrder, xsollaToken } from '@shop/contract/checkout';
 import { paymentOutcome, type PaymentOutcome } from '@shop/contract/payment-return';
 import { orderDetail, type Order } from '@shop/contract/orders';
 import { cancelOrderAuto, payOrder } from '@shop/contract/shop-orders';
 import { call } from '../../../shared/api/client';
+import { findProvider } from '../../../shared/payment/providers/provider-map';
 
 /**
  * How a payment ended, for the return page: by the provider's return reference (no session needed: the checkout may
@@ -14,24 +14,11 @@ export async function fetchPaymentOutcome(target: { ref: string | null; orderId:
   return { status: order.status, payAmount: order.payAmount || order.totalAmount, currency: order.currency };
 }
 
-/** PayPal's return carries the approved PayPal order id as `token`. */
-export const capturePaypal = (orderId: number, thirdOrderId: string) =>
-  call(paypalCapture, { body: { orderId, thirdOrderId } });
-
 /** Re-opens the payment of an unpaid order with its provider; answers in the shape of thirdPayResponse. */
 export async function reopenPayment(order: Pick<Order, 'id' | 'orderSn' | 'thirdChannelName'>): Promise<unknown> {
-  switch (order.thirdChannelName) {
-    case 'xsolla':
-      return call(xsollaToken, { body: { orderId: order.id } });
-    case 'payermax':
-      return call(payermaxOrder, { body: { orderId: order.id } });
-    case 'paypal': {
-      const answer = await call(paypalOrder, { body: { orderId: order.id, orderSn: order.orderSn } });
-      return { id: answer.thirdOrderId, links: [{ rel: 'payer-action', href: answer.payerActionUrl }] };
-    }
-    default:
-      throw new Error(`no provider for ${order.thirdChannelName ?? 'this order'}`);
-  }
+  const provider = findProvider(order.thirdChannelName);
+  if (!provider) throw new Error(`no provider for ${order.thirdChannelName ?? 'this order'}`);
+  return provider.reopen(order);
 }
 
 /** Pays an unpaid order with another channel than the one it was created with (v1/order/pay); answers like order creation. */

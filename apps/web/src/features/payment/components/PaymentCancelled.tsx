@@ -4,8 +4,8 @@ import type { PaymentOrigin } from '../../../shared/payment/paths';
 import { PaymentResultActions } from './PaymentResultActions';
 
 /**
- * "Payment cancelled": the payment was abandoned at the provider (or Xsolla's widget reported it troubled) and the
- * order stays unpaid; with the session it can be paid again at once.
+ * "Payment cancelled": the payment was abandoned at the provider (or the provider's widget or pay frame reported it
+ * troubled) and the order stays unpaid; with the session it can be paid again at once.
  */
 export function PaymentCancelled({ from, session, orderId }: { from: PaymentOrigin; session: boolean; orderId: number | null }) {
   const { t } = useTranslation();

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isAllowedMessageOrigin, isAllowedPaymentUrl, xsollaStatusOf } from './iframe';
+import { xsollaStatusOf } from '../../../shared/payment/providers/xsolla';
+import { isAllowedMessageOrigin, isAllowedPaymentUrl } from './iframe';
 
 const hosts = ['https://secure.xsolla.com', 'http://localhost:8080', 'www.paypal.com'];
 

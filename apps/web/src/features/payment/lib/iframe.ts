@@ -1,4 +1,4 @@
-/** The origin of a configured payment host ("https://secure.xsolla.com", or a bare host taken as https). */
+/** The origin of a configured payment host ("https://pay.example.com", or a bare host taken as https). */
 function originOf(host: string): string | undefined {
   try {
     return new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(host) ? host : `https://${host}`).origin;
@@ -22,23 +22,3 @@ export function isAllowedPaymentUrl(url: string | null | undefined, paymentHosts
 
 export const isAllowedMessageOrigin = (origin: string, paymentHosts: readonly string[]) =>
   paymentHosts.some((host) => originOf(host) === origin);
-
-/**
- * Xsolla's pay frame posts JSON strings `{command: "status", data: {paymentInfo: {status}}}`; returns the status
- * (invoice, delivering, done, troubled) or undefined for anything else.
- */
-export function xsollaStatusOf(message: unknown): string | undefined {
-  let value: unknown = message;
-  if (typeof value === 'string') {
-    try {
-      value = JSON.parse(value);
-    } catch {
-      return undefined;
-    }
-  }
-  if (!value || typeof value !== 'object') return undefined;
-  const { command, data } = value as { command?: unknown; data?: { paymentInfo?: { status?: unknown } } };
-  if (command !== 'status') return undefined;
-  const status = data?.paymentInfo?.status;
-  return typeof status === 'string' ? status : undefined;
-}

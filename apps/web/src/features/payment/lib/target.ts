@@ -10,7 +10,7 @@ export function paymentQuery(query: URLSearchParams): { from: PaymentOrigin; ord
   };
 }
 
-/** A PayPal return inside the /pay iframe would show the app inside itself: move the whole window instead. */
+/** A provider's return inside the /pay iframe would show the app inside itself: move the whole window instead. */
 export function breakOutOfFrame(): boolean {
   try {
     if (window.top && window.top !== window.self && window.top.location.origin === location.origin) {

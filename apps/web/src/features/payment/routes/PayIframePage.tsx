@@ -4,7 +4,8 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { getConfig } from '../../../shared/config/runtime-config';
 import { paymentResultPath } from '../../../shared/payment/paths';
 import { PageHeader } from '../../../shared/ui/PageHeader';
-import { isAllowedMessageOrigin, isAllowedPaymentUrl, xsollaStatusOf } from '../lib/iframe';
+import { FRAME_PROVIDER_WITHOUT_CHANNEL, frameOutcomeOf } from '../../../shared/payment/providers/provider-map';
+import { isAllowedMessageOrigin, isAllowedPaymentUrl } from '../lib/iframe';
 import { paymentQuery } from '../lib/target';
 import './payment.css';
 
@@ -24,12 +25,11 @@ export default function PayIframePage() {
 
   useEffect(() => {
     if (!allowed || orderId === null) return;
-    const target = { from, orderId, channel: channel || 'xsolla' };
+    const target = { from, orderId, channel: channel || FRAME_PROVIDER_WITHOUT_CHANNEL };
     const onMessage = (event: MessageEvent) => {
       if (!isAllowedMessageOrigin(event.origin, hosts)) return;
-      const status = xsollaStatusOf(event.data);
-      if (status === 'done') void navigate(paymentResultPath('return', target), { replace: true });
-      else if (status === 'troubled') void navigate(paymentResultPath('cancel', target), { replace: true });
+      const outcome = frameOutcomeOf(event.data);
+      if (outcome) void navigate(paymentResultPath(outcome, target), { replace: true });
     };
     window.addEventListener('message', onMessage);
     return () => window.removeEventListener('message', onMessage);

@@ -5,11 +5,11 @@ import type { PaymentOutcome } from '@shop/contract/payment-return';
 import { formatPrice } from '../../../shared/lib/format';
 import { useLanguage } from '../../../shared/i18n/useLanguage';
 import { readToken } from '../../../shared/storage/token';
-import { capturePaypal } from '../api/payment-api';
 import { isOrderMissing, isSettled, usePaymentOutcomePolling } from '../api/get-payment-outcome';
 import { PaymentCancelled } from '../components/PaymentCancelled';
 import { PaymentResultActions } from '../components/PaymentResultActions';
 import { paymentResultPath } from '../../../shared/payment/paths';
+import { findProvider } from '../../../shared/payment/providers/provider-map';
 import { outcomeOf, type Outcome } from '../../../shared/lib/order-outcome';
 import { POLL_TIMEOUT_MS } from '../../../shared/lib/poll-status';
 import { POLL_TIMEOUT_NOT_PAID_MS, providerSaysCancelled, providerSaysNotPaid } from '../lib/order-outcome';
@@ -18,7 +18,7 @@ import './payment.css';
 
 type View = { phase: 'checking' } | { phase: 'result'; payment: PaymentOutcome | undefined; outcome: Outcome | 'unknown' };
 
-// PayPal approvals are captured once per page load even if the page mounts twice (a remount).
+// A provider's approval is captured once per page load even if the page mounts twice (a remount).
 const captured = new Map<string, Promise<unknown>>();
 
 const ICONS: Record<Outcome | 'unknown' | 'checking', string> = {
@@ -37,7 +37,7 @@ const ICONS: Record<Outcome | 'unknown' | 'checking', string> = {
  * web view hands the checkout to the system browser): it needs no session. The order is looked up by the return
  * address's `ref` (unguessable, shows only status and amount), or with the session by its id. The provider's own
  * `status` in the query is never trusted: the page asks our server until the order leaves "awaiting / processing"
- * (every 1.5 s, about 30 s at most); only PayerMax's CANCEL is shown at once (nothing will follow it).
+ * (every 1.5 s, about 30 s at most); only a provider's own CANCEL is shown at once (nothing will follow it).
  */
 export default function PaymentReturnPage() {
   const { t } = useTranslation();
@@ -45,7 +45,8 @@ export default function PaymentReturnPage() {
   const [query] = useSearchParams();
   const { from, orderId, channel } = paymentQuery(query);
   const ref = query.get('ref');
-  const paypalToken = channel === 'paypal' ? query.get('token') : null;
+  const provider = findProvider(channel);
+  const approval = provider?.approvalOf?.(query) ?? null;
   const notPaidHint = providerSaysNotPaid(channel, query);
   const cancelled = providerSaysCancelled(channel, query);
   const navigate = useNavigate();
@@ -58,15 +59,15 @@ export default function PaymentReturnPage() {
     document.title = cancelled ? t('payment.cancelTitle') : t('payment.returnTitle');
   }, [t, cancelled]);
 
-  // the PayPal approval is captured first; shop orders then go on to the shop's purchase result screen
+  // a provider's approval is captured first; shop orders then go on to the shop's purchase result screen
   const [captureDone, setCaptureDone] = useState(false);
   useEffect(() => {
     if (breakOutOfFrame() || orderId === null || cancelled || !lookable) return;
     let left = false;
     void (async () => {
-      if (paypalToken) {
-        const key = `${orderId}:${paypalToken}`;
-        if (!captured.has(key)) captured.set(key, capturePaypal(orderId, paypalToken).catch(() => undefined));
+      if (approval && provider?.capture) {
+        const key = `${orderId}:${approval}`;
+        if (!captured.has(key)) captured.set(key, provider.capture(orderId, approval).catch(() => undefined));
         await captured.get(key);
       }
       if (left) return;
@@ -77,7 +78,7 @@ export default function PaymentReturnPage() {
     return () => {
       left = true;
     };
-  }, [orderId, session, lookable, paypalToken, notPaidHint, cancelled, from, navigate]);
+  }, [orderId, session, lookable, provider, approval, notPaidHint, cancelled, from, navigate]);
 
   const polling = usePaymentOutcomePolling({ ref, orderId: orderId ?? 0 }, captureDone, notPaidHint ? POLL_TIMEOUT_NOT_PAID_MS : POLL_TIMEOUT_MS);
   const payment = polling.data;

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { diamondAmountOf, type VoucherGoods } from '@shop/contract/catalog';
 import type { PayChannel } from '@shop/contract/channels';
 import type { Language } from '@shop/contract/languages';
+import { findProvider } from '../../../shared/payment/providers/provider-map';
 import { Price } from '../../../shared/ui/Price';
 
 /** Order summary and Submit Order: disabled (with a prompt) until a voucher is chosen. */
@@ -43,9 +44,9 @@ export function BottomBar({
               language={language}
               className="vp-bar__amount"
             />
-            {channel?.thirdChannelName === 'payermax' && (
-              <span className="vp-bar__hint" data-testid="payermax-hint">
-                {t('voucher.payermaxHint')}
+            {channel && findProvider(channel.thirdChannelName)?.amountMayVary && (
+              <span className="vp-bar__hint" data-testid={`${channel.thirdChannelName}-hint`}>
+                {t('voucher.amountMayVaryHint')}
               </span>
             )}
           </>

@@ -1,7 +1,7 @@
 import type { RuntimeConfig } from '@shop/contract/runtime-config';
-import { loadScript } from '../lib/load-script';
-import { navigateTo } from '../lib/navigation';
-import { paymentResultPath, type PaymentTarget } from './paths';
+import { loadScript } from '../../lib/load-script';
+import { navigateTo } from '../../lib/navigation';
+import { paymentResultPath, type PaymentTarget } from '../paths';
 
 /** Xsolla's Pay Station embed interface (https://github.com/xsolla/paystation-embed). */
 interface XPayStationWidget {
