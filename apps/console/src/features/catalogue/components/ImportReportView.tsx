@@ -1,7 +1,7 @@
 import { Alert, Descriptions, Result, Space, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ImportIssue, ImportReport } from '@shop/contract/console/catalogue';
-import { importPathText, importProblemText } from './import-problem';
+import { importPathText, importProblemText } from '../lib/import-problem';
 
 const KINDS = ['games', 'servers', 'products', 'channels', 'media'] as const;
 

@@ -2,8 +2,8 @@ import { Card, Col, Form, Input, Row, Select, Switch, Typography } from 'antd';
 import { Controller, type Control, useFormState } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { GameSelect } from './GameSelect';
-import { GOODS_TYPE_OPTIONS } from './goods';
-import type { ProductFormValues } from './product-form-values';
+import { GOODS_TYPE_OPTIONS } from '../lib/goods';
+import type { ProductFormValues } from '../lib/product-form-values';
 
 interface Props {
   control: Control<ProductFormValues>;

@@ -2,7 +2,7 @@ import { Col, Form, Input, InputNumber, Row } from 'antd';
 import { Controller, type Control, useFormState } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { GoodsType } from '@shop/contract/catalog.schema';
-import { parseItems, type ProductFormValues } from './product-form-values';
+import { parseItems, type ProductFormValues } from '../lib/product-form-values';
 
 interface Props {
   control: Control<ProductFormValues>;

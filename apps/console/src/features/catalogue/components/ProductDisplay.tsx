@@ -2,7 +2,7 @@ import { Card, Col, DatePicker, Form, InputNumber, Row } from 'antd';
 import { Controller, type Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ImageField } from './ImageField';
-import type { ProductFormValues } from './product-form-values';
+import type { ProductFormValues } from '../lib/product-form-values';
 
 /** How the shop shows the product: thumbnail, order, and the window it is on sale in. */
 export function ProductDisplay({ control }: { control: Control<ProductFormValues> }) {

@@ -2,7 +2,7 @@ import { Input, Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ProductFilter } from '../api/products';
 import { GameSelect } from './GameSelect';
-import { GOODS_TYPE_OPTIONS } from './goods';
+import { GOODS_TYPE_OPTIONS } from '../lib/goods';
 
 interface Props {
   filter: ProductFilter;

@@ -9,7 +9,7 @@ import { ProductBasics } from './ProductBasics';
 import { ProductContents } from './ProductContents';
 import { ProductDisplay } from './ProductDisplay';
 import { ProductPrice } from './ProductPrice';
-import type { ProductFormValues } from './product-form-values';
+import type { ProductFormValues } from '../lib/product-form-values';
 
 interface ProductFormProps {
   defaultValues: ProductFormValues;

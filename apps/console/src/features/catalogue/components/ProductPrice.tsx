@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../../shared/ui/format';
 import { CURRENCIES } from '../lib/currencies';
 import { MoneyInput } from './MoneyInput';
-import type { ProductFormValues } from './product-form-values';
+import type { ProductFormValues } from '../lib/product-form-values';
 
 interface Props {
   control: Control<ProductFormValues>;

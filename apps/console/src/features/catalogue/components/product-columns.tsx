@@ -8,7 +8,7 @@ import { useCan } from '../../../shared/auth/use-me';
 import { formatMoney } from '../../../shared/ui/format';
 import { useGames } from '../api/games';
 import { CompletenessTag } from './CompletenessTag';
-import { GOODS_TYPE_COLOR } from './goods';
+import { GOODS_TYPE_COLOR } from '../lib/goods';
 import { ProductOnSale } from './ProductOnSale';
 
 /** The product list's columns: id, picture, name and number, game, type, price, contents, languages, on sale, edit. */

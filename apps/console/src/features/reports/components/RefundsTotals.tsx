@@ -3,7 +3,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import type { RefundTotals, RefundsReport } from '@shop/contract/console/reports';
 import { formatAmount } from '../lib/report-format';
-import { REFUND_STATUS_COLORS } from './refund-status';
+import { REFUND_STATUS_COLORS } from '../lib/refund-status';
 
 /** The refunds of the range added up: how many, what went back per currency (completed ones), and per currency and status. */
 export function RefundsTotals({ report }: { report: RefundsReport }) {

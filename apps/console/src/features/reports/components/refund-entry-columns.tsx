@@ -3,7 +3,7 @@ import type { ColumnsType } from 'antd/es/table';
 import type { TFunction } from 'i18next';
 import type { RefundReportEntry } from '@shop/contract/console/reports';
 import { formatDateTime } from '../../../shared/ui/format';
-import { REFUND_STATUS_COLORS } from './refund-status';
+import { REFUND_STATUS_COLORS } from '../lib/refund-status';
 
 /** The columns of the refunds list: when, which order, game, type, provider, state, who started it, money and vouchers, why. */
 export function refundEntryColumns(t: TFunction<'reports'>, money: (minor: number, currency: string) => string): ColumnsType<RefundReportEntry> {
