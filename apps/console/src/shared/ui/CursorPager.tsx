@@ -7,7 +7,7 @@ export interface CursorLinks {
   prevCursor: string | null;
 }
 
-interface Props {
+export interface CursorPagerProps {
   links: CursorLinks | undefined;
   /** Shows the page of this cursor; undefined: the first page. */
   onCursor: (cursor: string | undefined) => void;
@@ -24,7 +24,7 @@ interface Props {
  * First / previous / next under a keyset-paged table: the server pages by cursor, so there are no page numbers to jump
  * to (a deep page is reached by narrowing the filters); the count says "more than 1,000" past the server's cap.
  */
-export function CursorPager({ links, onCursor, totalText, pageSize, pageSizes, onPageSize, testId }: Props) {
+export function CursorPager({ links, onCursor, totalText, pageSize, pageSizes, onPageSize, testId }: CursorPagerProps) {
   const { t } = useTranslation();
   const prev = links?.prevCursor ?? null;
   const next = links?.nextCursor ?? null;

@@ -9,7 +9,7 @@ import { useCreateProduct } from '../api/create-product';
 import { useProduct } from '../api/product';
 import { useUpdateProduct } from '../api/update-product';
 import { ProductForm } from '../components/ProductForm';
-import { emptyProductForm, formToBody, productToForm, type ProductFormValues } from '../components/product-form-values';
+import { emptyProductForm, formToBody, productToForm, type ProductFormValues } from '../lib/product-form-values';
 
 /** A new product (/catalogue/products/new) or an existing one (/catalogue/products/:id). */
 export default function ProductEditPage() {

@@ -1,18 +1,16 @@
 import { useState } from 'react';
-import { Alert, App, Button, Card, Col, Descriptions, Result, Row, Space, Table, Tag, Typography, Upload, type ButtonProps } from 'antd';
+import { Alert, App, Button, Card, Col, Row, Space, Typography, Upload, type ButtonProps } from 'antd';
 import { DownloadOutlined, InboxOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Permission } from '@shop/contract/console/access';
-import type { ImportIssue, ImportReport } from '@shop/contract/console/catalogue';
+import type { ImportReport } from '@shop/contract/console/catalogue';
 import { ApiError } from '../../../shared/api/client';
 import { useCan } from '../../../shared/auth/use-me';
 import { useShowError } from '../../../shared/ui/errors';
 import { useExportCatalogue } from '../api/export-catalogue';
 import { useImportCatalogue } from '../api/import-catalogue';
 import { GameSelect } from '../components/GameSelect';
-import { importPathText, importProblemText } from '../components/import-problem';
-
-const KINDS = ['games', 'servers', 'products', 'channels', 'media'] as const;
+import { ImportReportView } from '../components/ImportReportView';
 
 /**
  * The catalogue document: export (all games or one) as a JSON file, and import a file: first a dry run that shows what
@@ -73,7 +71,6 @@ export default function TransferPage() {
     });
   };
 
-  const summaryRows = report ? KINDS.map((kind) => ({ kind, ...report.summary[kind] })) : [];
   return (
     <Row gutter={16}>
       <Col xs={24} xl={8}>
@@ -111,59 +108,17 @@ export default function TransferPage() {
               </Upload.Dragger>
               {readError && <Alert type="error" showIcon title={readError} />}
               {importer.isPending && !report && <Alert type="info" showIcon title={t('transfer.checking', { name: file?.name ?? '' })} />}
-              {report && !report.valid && (
-                <>
-                  <Alert type="error" showIcon title={t('transfer.invalid', { count: report.errors.length, name: file?.name ?? '' })} data-testid="import-invalid" />
-                  <Table<ImportIssue & { key: number }>
-                    size="small"
-                    dataSource={report.errors.map((issue, key) => ({ ...issue, key }))}
-                    pagination={{ pageSize: 20, hideOnSinglePage: true }}
-                    columns={[
-                      { title: t('transfer.path'), key: 'path', width: 260, render: (_: unknown, issue: ImportIssue) => <Typography.Text code>{importPathText(t, issue)}</Typography.Text> },
-                      { title: t('transfer.problem'), key: 'problem', render: (_: unknown, issue: ImportIssue) => importProblemText(t, issue) },
-                    ]}
-                    data-testid="import-errors"
-                  />
-                </>
-              )}
-              {report?.valid && (
-                <>
-                  {report.applied ? (
-                    <Result status="success" title={t('transfer.done')} subTitle={file?.name} data-testid="import-done" />
-                  ) : (
-                    <Alert type="success" showIcon title={t('transfer.valid', { name: file?.name ?? '' })} data-testid="import-valid" />
-                  )}
-                  <Table
-                    size="small"
-                    rowKey="kind"
-                    pagination={false}
-                    dataSource={summaryRows}
-                    columns={[
-                      { title: '', dataIndex: 'kind', key: 'kind', render: (kind: string) => t(`transfer.kind.${kind}`) },
-                      { title: t('transfer.created'), dataIndex: 'created', key: 'created', render: (n: number) => (n ? <Tag color="green">{n}</Tag> : 0) },
-                      { title: t('transfer.updated'), dataIndex: 'updated', key: 'updated', render: (n: number) => (n ? <Tag color="blue">{n}</Tag> : 0) },
-                      { title: t('transfer.unchanged'), dataIndex: 'unchanged', key: 'unchanged' },
-                    ]}
-                    data-testid="import-summary"
-                  />
-                  {(report.created.length > 0 || report.updated.length > 0) && (
-                    <Descriptions size="small" column={1} bordered>
-                      {report.created.length > 0 && <Descriptions.Item label={t('transfer.created')}>{report.created.join(', ')}</Descriptions.Item>}
-                      {report.updated.length > 0 && <Descriptions.Item label={t('transfer.updated')}>{report.updated.join(', ')}</Descriptions.Item>}
-                    </Descriptions>
-                  )}
-                  {!report.applied && (
-                    <Button
-                      type="primary"
-                      onClick={confirmImport}
-                      disabled={report.created.length === 0 && report.updated.length === 0}
-                      loading={importer.isPending}
-                      data-testid="catalogue-import-confirm"
-                    >
-                      {t('transfer.import')}
-                    </Button>
-                  )}
-                </>
+              {report && <ImportReportView report={report} fileName={file?.name ?? ''} />}
+              {report?.valid && !report.applied && (
+                <Button
+                  type="primary"
+                  onClick={confirmImport}
+                  disabled={report.created.length === 0 && report.updated.length === 0}
+                  loading={importer.isPending}
+                  data-testid="catalogue-import-confirm"
+                >
+                  {t('transfer.import')}
+                </Button>
               )}
             </Space>
           )}

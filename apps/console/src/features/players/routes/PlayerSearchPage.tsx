@@ -7,6 +7,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { PlayerLookupBy, type PlayerSearchHit, type PlayerSearchResult } from '@shop/contract/console/players';
 import { formatDateTime } from '../../../shared/ui/format';
 import { useSearchPlayers } from '../api/search-players';
+import { roleColumns } from '../components/role-columns';
 
 type UnclaimedRole = PlayerSearchResult['roles'][number];
 
@@ -52,12 +53,8 @@ export default function PlayerSearchPage() {
     { title: t('field.status'), key: 'status', width: 100, render: (_: unknown, row: PlayerSearchHit) => statusTag(row.blockedAt) },
     { title: t('field.created'), key: 'created', width: 170, render: (_: unknown, row: PlayerSearchHit) => formatDateTime(row.createdAt) },
   ];
-  const roleColumns = [
-    { title: t('role.game'), dataIndex: 'gameName', key: 'game' },
-    { title: t('role.server'), dataIndex: 'serverName', key: 'server' },
-    { title: t('role.gameId'), dataIndex: 'accountId', key: 'accountId' },
-    { title: t('role.roleId'), dataIndex: 'roleId', key: 'roleId' },
-    { title: t('role.roleName'), dataIndex: 'roleName', key: 'roleName' },
+  const unclaimedColumns = [
+    ...roleColumns<UnclaimedRole>(t),
     { title: t('role.balance'), dataIndex: 'balance', key: 'balance', align: 'right' as const, render: (balance: number) => balance.toLocaleString() },
     { title: t('field.matchedBy'), key: 'matchedBy', render: (_: unknown, row: UnclaimedRole) => row.matchedBy.map((match) => <Tag key={match}>{t(`match.${match}`)}</Tag>) },
   ];
@@ -123,7 +120,7 @@ export default function PlayerSearchPage() {
             rowKey="gameAccountId"
             size="small"
             dataSource={data.roles}
-            columns={roleColumns}
+            columns={unclaimedColumns}
             pagination={false}
             onRow={(row) =>
               ({ onClick: () => void navigate(`/players/roles/${row.gameAccountId}`), style: { cursor: 'pointer' }, 'data-testid': `role-row-${row.gameAccountId}` }) as HTMLAttributes<HTMLElement>

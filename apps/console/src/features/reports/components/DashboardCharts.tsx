@@ -3,7 +3,7 @@ import { Card, Col, Empty, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { AnalyticsSummary } from '@shop/contract/console/analytics';
-import { daysBetween, majorOf } from './report-format';
+import { daysBetween, majorOf } from '../lib/report-format';
 
 const COLORS = ['#1677ff', '#52c41a', '#fa8c16', '#eb2f96', '#722ed1', '#13c2c2', '#a0d911', '#fadb14'];
 

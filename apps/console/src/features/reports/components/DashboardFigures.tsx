@@ -2,7 +2,7 @@ import { Button, Card, Table, Tooltip, Typography } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { AnalyticsSummary, CurrencyFigures, PeriodFigures } from '@shop/contract/console/analytics';
-import { formatAmount } from './report-format';
+import { formatAmount } from '../lib/report-format';
 import { majorText, saveTableCsv } from './table-csv';
 
 const MONEY_METRICS = ['gross', 'refunds', 'net', 'orders', 'freeOrders', 'averageOrderValue', 'arppu', 'arpu'] as const;

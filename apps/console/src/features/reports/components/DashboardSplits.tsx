@@ -4,7 +4,7 @@ import { DownloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { AnalyticsSplit, type AnalyticsSummary } from '@shop/contract/console/analytics';
 import type { SalesRow } from '@shop/contract/console/reports';
-import { formatAmount } from './report-format';
+import { formatAmount } from '../lib/report-format';
 import { majorText, saveTableCsv } from './table-csv';
 
 /** The period's money split by country, channel (order source), provider, currency or product, per currency. */

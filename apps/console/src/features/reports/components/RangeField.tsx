@@ -2,7 +2,7 @@ import { DatePicker } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { MAX_REPORT_DAYS } from '@shop/contract/console/reports';
-import { dayText, lastDays } from './report-format';
+import { dayText, lastDays } from '../lib/report-format';
 
 interface Props {
   from: string;

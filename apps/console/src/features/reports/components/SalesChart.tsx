@@ -3,7 +3,7 @@ import { Card, Empty, Segmented } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { SalesReport } from '@shop/contract/console/reports';
-import { daysBetween, formatAmount, majorOf } from './report-format';
+import { daysBetween, formatAmount, majorOf } from '../lib/report-format';
 
 type Metric = 'gross' | 'net' | 'refunds' | 'orders';
 const COLORS = ['#1677ff', '#52c41a', '#fa8c16', '#eb2f96', '#722ed1', '#13c2c2', '#a0d911', '#fadb14'];

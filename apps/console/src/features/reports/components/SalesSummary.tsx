@@ -1,7 +1,7 @@
 import { Card, Col, Empty, Row, Statistic, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { SalesReport } from '@shop/contract/console/reports';
-import { formatAmount } from './report-format';
+import { formatAmount } from '../lib/report-format';
 
 const VALUE = { fontSize: 20 };
 

@@ -3,7 +3,7 @@ import { Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import type { SalesReport, SalesRow } from '@shop/contract/console/reports';
-import { formatAmount } from './report-format';
+import { formatAmount } from '../lib/report-format';
 
 /** The table of the chosen grouping: one row per group and currency, then a totals row per currency. */
 export function SalesTable({ report, loading }: { report: SalesReport; loading: boolean }) {

@@ -8,7 +8,7 @@ import { DashboardCharts } from '../components/DashboardCharts';
 import { DashboardFigures } from '../components/DashboardFigures';
 import { DashboardSplits } from '../components/DashboardSplits';
 import { RangeField } from '../components/RangeField';
-import { reportQueryOf, toParams } from '../components/report-format';
+import { reportQueryOf, toParams } from '../lib/report-format';
 
 /**
  * The publisher's dashboard: a period's money per currency and distinct players beside the previous period of the same

@@ -63,3 +63,6 @@ export function reportQueryOf<Q extends { from: string; to: string }>(schema: z.
   if (parsed.success && rangeAllowed(parsed.data.from, parsed.data.to)) return parsed.data;
   return schema.parse(lastDays(30));
 }
+
+/** The currency filter's text as the query takes it: three letters in capitals, anything else no filter. */
+export const currencyFilter = (text: string) => (/^[a-z]{3}$/i.test(text) ? text.toUpperCase() : undefined);

@@ -2,7 +2,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { GoodsType } from '@shop/contract/catalog.schema';
 import type { ProductCreateBody, ProductView } from '@shop/contract/console/catalogue';
 import { SUPPORTED_LANGUAGES, type Language } from '@shop/contract/languages';
-import type { LocalizedFields } from './LanguageTable';
+import type { LocalizedFields } from '../components/LanguageTable';
 import { GOODS_TYPE_CODE } from './goods';
 
 /** The product editor's form: what the operator sees (prices in minor units, the config split into its fields). */
