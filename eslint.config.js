@@ -114,7 +114,7 @@ function serverBoundaries() {
               message: 'shared/, db/, i18n/ and jobs/ are below every module and the HTTP layer.',
             },
             {
-              target: `${root}/modules/**/!(*.routes).ts`,
+              target: `${root}/modules/**/!(*.routes|*.handler).ts`,
               from: [`${root}/http`, `${root}/services.ts`, `${root}/app.ts`],
               message: 'Domain code throws domain errors and takes its collaborators in its constructor; only route files (*.routes.ts) use http/ and Services.',
             },
