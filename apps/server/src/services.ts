@@ -51,6 +51,7 @@ import { ServerAdmin } from './modules/console/catalogue/server-admin.ts';
 import { OrderQueues } from './modules/console/orders/order-queues.ts';
 import { RefundsReportService } from './modules/console/reports/refunds-report.service.ts';
 import { OrderActions } from './modules/payments/order-actions.ts';
+import { AnalyticsIntake } from './modules/analytics/analytics-intake.ts';
 import { OperatorSessions } from './modules/console/access/operator-sessions.ts';
 import { FOLD_SALES_ROLLUPS_JOB, SalesRollups } from './modules/console/reports/sales-rollups.ts';
 import { AnalyticsDashboard, FOLD_PLAYER_ACTIVITY_JOB } from './modules/console/analytics/analytics.service.ts';
@@ -124,6 +125,8 @@ export interface Services {
   /** The console's work queues of orders (delivery errors, refund requests, second payments, reconciliation). */
   orderQueues: OrderQueues;
   refundsReport: RefundsReportService;
+  /** The shop's analytics events (counted per IP in this process). */
+  analyticsIntake: AnalyticsIntake;
 }
 
 export interface ServiceOverrides {
@@ -247,5 +250,6 @@ export function createServices(config: AppConfig, database: Database, log: Fasti
     orderActions: new OrderActions(db, providerRefunds, duplicatePayments, delivery, shopOrders),
     orderQueues: new OrderQueues(db, config.reconciliation, providers),
     refundsReport: new RefundsReportService(db),
+    analyticsIntake: new AnalyticsIntake(db, tokens),
   };
 }
