@@ -1,12 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import { roleBind, roleList, roleLookup, roleSetDefault, roleSwitch } from '@shop/contract/roles.schema';
-import { registerRoute } from '../../http/route.ts';
+import { registerHandlers } from '../../http/handler.ts';
 import type { Services } from '../../services.ts';
+import { handler as roleBind } from './handlers/role-bind.handler.ts';
+import { handler as roleList } from './handlers/role-list.handler.ts';
+import { handler as roleLookup } from './handlers/role-lookup.handler.ts';
+import { handler as roleSetDefault } from './handlers/role-set-default.handler.ts';
+import { handler as roleSwitch } from './handlers/role-switch.handler.ts';
 
-export function registerRoleRoutes(app: FastifyInstance, { roles }: Services): void {
-  registerRoute(app, roleList, ({ user, body }) => roles.list(user, body.appId));
-  registerRoute(app, roleLookup, ({ user, body }) => roles.lookup(user, body.appId, body.gameId));
-  registerRoute(app, roleBind, ({ user, body }) => roles.bind(user, body));
-  registerRoute(app, roleSetDefault, ({ user, body }) => roles.setDefault(user, body.gameAccountId));
-  registerRoute(app, roleSwitch, ({ user, body }) => roles.switchTo(user, body.gameAccountId));
+export const roleHandlers = [roleList, roleLookup, roleBind, roleSetDefault, roleSwitch];
+
+export function registerRoleRoutes(app: FastifyInstance, services: Services): void {
+  registerHandlers(app, services, roleHandlers);
 }

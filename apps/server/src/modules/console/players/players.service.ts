@@ -2,16 +2,13 @@ import { and, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import type {
-  AdjustVouchersBody,
   LedgerEntryView,
-  PlayerAccount,
   PlayerDetail,
   PlayerLookupBy,
   PlayerMatch,
   PlayerOrder,
   PlayerSearchHit,
   PlayerSearchResult,
-  PlayerSummary,
   RoleDetail,
   RoleRelation,
   RoleView,

@@ -1,0 +1,6 @@
+import { orderDetail } from '@shop/contract/orders.schema';
+import { defineHandler } from '../../../http/handler.ts';
+
+export const handler = defineHandler(orderDetail, {
+  handle: ({ input, ctx: { user, language }, services }) => services.orders.detail(user.userId, input.body.orderId, language),
+});
