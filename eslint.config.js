@@ -172,7 +172,8 @@ export default tseslint.config(
     // Only the server's wiring (app.ts mounts the sandbox, load-config.ts reads its credentials) imports @shop/sandbox, and
     // only lazily: nothing on a production path depends on the stand-ins. Tests may use them.
     files: ['apps/server/src/**/*.ts'],
-    ignores: ['apps/server/src/app.ts', 'apps/server/src/load-config.ts', '**/*.test.ts', '**/*.routes.ts'],
+    // (route and handler files have their own no-restricted-imports above, which includes this one)
+    ignores: ['apps/server/src/app.ts', 'apps/server/src/load-config.ts', '**/*.test.ts', '**/*.routes.ts', '**/*.handler.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [{ group: ['@shop/sandbox', '@shop/sandbox/*'], message: 'Only the wiring (app.ts, load-config.ts) imports the sandbox.' }] }],
     },
