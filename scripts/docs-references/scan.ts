@@ -40,7 +40,7 @@ const REPOSITORY_PATH = /(?<![\w./@~-])(?:docs|apps|packages|scripts)\/[^\s'"`()
 /** Placeholders and globs: only the folder before them has to exist. */
 const PATTERN_CHARACTER = /[*<{$]/;
 /** Files the lint rules' test lints by name without writing them: named, never read. */
-const LINT_PROBE = /^apps\/\w+\/src\/(?:[\w-]+\/)*(?:zz-probe|config-probe)(?:\.routes)?\.ts$/;
+const LINT_PROBE = /^apps\/\w+\/src\/(?:[\w-]+\/)*(?:zz-probe|config-probe)(?:\.routes|\.handler)?\.ts$/;
 /** A section named after a markdown path (in code quotes or not): `, "Title"` or ` "Title"`, across a comment's break. */
 const QUOTED_SECTION = /^`?(?:,\s*|\s+)(?:section\s+)?"([^"]{3,200})"/;
 const COMMENT_BREAK = /\s*\n\s*(?:\/\/+|\*|#+|--)?\s*/g;

@@ -126,7 +126,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       return;
     }
     if (request.routeOptions.config.auth === 'operator') {
-      request.operator = await authenticateOperator(request, services.operators, consoleOrigins);
+      request.operator = await authenticateOperator(request, services.operatorSessions, consoleOrigins);
       return;
     }
     if (request.routeOptions.config.auth !== 'user') return;

@@ -42,9 +42,23 @@ import { ProductsService } from './modules/shop/products.service.ts';
 import { ShopOrdersService } from './modules/shop/shop-orders.service.ts';
 import { RepeatOrderService } from './modules/shop/repeat-order.service.ts';
 import { OperatorsService } from './modules/console/access/operators.service.ts';
+import { CatalogueCaches } from './modules/console/catalogue/catalogue-rows.ts';
+import { CatalogueDocuments } from './modules/console/catalogue/catalogue-document.ts';
+import { ChannelAdmin } from './modules/console/catalogue/channel-admin.ts';
+import { GameAdmin } from './modules/console/catalogue/game-admin.ts';
+import { ProductAdmin } from './modules/console/catalogue/product-admin.ts';
+import { ServerAdmin } from './modules/console/catalogue/server-admin.ts';
+import { OrderQueues } from './modules/console/orders/order-queues.ts';
+import { RefundsReportService } from './modules/console/reports/refunds-report.service.ts';
+import { OrderActions } from './modules/payments/order-actions.ts';
+import { AnalyticsIntake } from './modules/analytics/analytics-intake.ts';
+import { OperatorSessions } from './modules/console/access/operator-sessions.ts';
 import { FOLD_SALES_ROLLUPS_JOB, SalesRollups } from './modules/console/reports/sales-rollups.ts';
 import { AnalyticsDashboard, FOLD_PLAYER_ACTIVITY_JOB } from './modules/console/analytics/analytics.service.ts';
 import { ReportsService } from './modules/console/reports/reports.service.ts';
+import { PlayerDirectory } from './modules/console/players/players.service.ts';
+import { PlayerAccounts } from './modules/console/players/player-accounts.ts';
+import { PlayerVoucherAdjustments } from './modules/console/players/player-voucher-adjustments.ts';
 
 export interface Services {
   config: AppConfig;
@@ -90,9 +104,29 @@ export interface Services {
   salesRollups: SalesRollups;
   /** The console's sales report (the reports screens and the dashboard read the same one). */
   reports: ReportsService;
+  /** The operator accounts (admins) and an operator's own access (login, session, enrolment). */
   operators: OperatorsService;
+  operatorSessions: OperatorSessions;
   /** The publisher's dashboard (console analytics); its money figures come from the sales report. */
   dashboard: AnalyticsDashboard;
+  /** The console's players: reading them, changing an account, adjusting a role's vouchers. */
+  playerDirectory: PlayerDirectory;
+  playerAccounts: PlayerAccounts;
+  voucherAdjustments: PlayerVoucherAdjustments;
+  /** The console's catalogue: games, servers, products, channels, the catalogue document, and the caches a change drops. */
+  gameAdmin: GameAdmin;
+  serverAdmin: ServerAdmin;
+  productAdmin: ProductAdmin;
+  channelAdmin: ChannelAdmin;
+  catalogueDocuments: CatalogueDocuments;
+  catalogueCaches: CatalogueCaches;
+  /** Refund, retry a delivery, reject a refund request: the console's and the ops routes' one set of order actions. */
+  orderActions: OrderActions;
+  /** The console's work queues of orders (delivery errors, refund requests, second payments, reconciliation). */
+  orderQueues: OrderQueues;
+  refundsReport: RefundsReportService;
+  /** The shop's analytics events (counted per IP in this process). */
+  analyticsIntake: AnalyticsIntake;
 }
 
 export interface ServiceOverrides {
@@ -156,6 +190,9 @@ export function createServices(config: AppConfig, database: Database, log: Fasti
   const verification = new VerificationService(db, config.verification, config.jwtSecret, sender, users, log, captcha);
   const voucherOrders = new VoucherOrders(placement, games, channels);
   const shopOrders = new ShopOrdersService(db, games, channels, roles, orders, placement, orderPayments, orderProcess, delivery);
+  const playerDirectory = new PlayerDirectory(db, ledger);
+  const products = new ProductsService(db, catalog, games, roles, placement);
+  const gameAdmin = new GameAdmin(db, config);
   return {
     config,
     database,
@@ -183,7 +220,7 @@ export function createServices(config: AppConfig, database: Database, log: Fasti
     gameServer,
     roles,
     delivery,
-    products: new ProductsService(db, catalog, games, roles, placement),
+    products,
     shopOrders,
     repeatOrders: new RepeatOrderService(db, orders, roles, catalog, channels, shopOrders, voucherOrders),
     refunds: new ManualRefunds(settlement),
@@ -199,6 +236,20 @@ export function createServices(config: AppConfig, database: Database, log: Fasti
     salesRollups,
     reports,
     operators: new OperatorsService(db, { publicUrl: config.publicUrl, ...config.console }),
+    operatorSessions: new OperatorSessions(db, { publicUrl: config.publicUrl, ...config.console }),
     dashboard,
+    playerDirectory,
+    playerAccounts: new PlayerAccounts(db, tokens),
+    voucherAdjustments: new PlayerVoucherAdjustments(ledger, playerDirectory),
+    gameAdmin,
+    serverAdmin: new ServerAdmin(db),
+    productAdmin: new ProductAdmin(db),
+    channelAdmin: new ChannelAdmin(db),
+    catalogueDocuments: new CatalogueDocuments(db, gameAdmin),
+    catalogueCaches: new CatalogueCaches({ games, catalog, products, channels }),
+    orderActions: new OrderActions(db, providerRefunds, duplicatePayments, delivery, shopOrders),
+    orderQueues: new OrderQueues(db, config.reconciliation, providers),
+    refundsReport: new RefundsReportService(db),
+    analyticsIntake: new AnalyticsIntake(db, tokens),
   };
 }

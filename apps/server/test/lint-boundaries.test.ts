@@ -36,6 +36,18 @@ describe('import rules enforced by lint', () => {
     expect(await rulesBroken('apps/server/src/modules/orders/zz-probe.routes.ts', code)).toEqual([]);
   });
 
+  it('handler files are the HTTP layer too: they may import http/, and never query the database', async () => {
+    const code = "import { defineHandler } from '../../../http/handler.ts';\nexport const probe = defineHandler;\n";
+    expect(await rulesBroken('apps/server/src/modules/orders/handlers/zz-probe.handler.ts', code)).toEqual([]);
+    const query = "import { orders } from '../../../db/schema.ts';\nexport const probe = orders;\n";
+    expect(await rulesBroken('apps/server/src/modules/orders/handlers/zz-probe.handler.ts', query)).toEqual([expect.stringMatching(/^no-restricted-imports: .*Route files do not query the database/)]);
+  });
+
+  it('ops never imports console: both are doors onto the order actions in payments', async () => {
+    const broken = await rulesBroken('apps/server/src/modules/ops/zz-probe.ts', "import { searchOrders } from '../console/orders/order-search.ts';\nexport const probe = searchOrders;\n");
+    expect(broken).toEqual([expect.stringMatching(/^import-x\/no-restricted-paths: .*modules\/ops may import only/)]);
+  });
+
   it('route files do not query the database themselves', async () => {
     const broken = await rulesBroken('apps/server/src/modules/orders/zz-probe.routes.ts', "import { orders } from '../../db/schema.ts';\nexport const probe = orders;\n");
     expect(broken).toEqual([expect.stringMatching(/^no-restricted-imports: .*Route files do not query the database/)]);

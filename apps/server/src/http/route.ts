@@ -34,6 +34,30 @@ const SECURITY: Partial<Record<RouteDef['auth'], string>> = { user: 'bearerAuth'
 export const apiUrl = (path: string) => (path.startsWith('/api/') ? path : `/api${path}`);
 
 /**
+ * `message`: the envelope's success message (default "Request Successful").
+ * `enabled`: asked on every request; while false the route answers 404 like an unknown path, before its body is read
+ * (a feature switched off stays documented in OpenAPI).
+ * `rateLimit`: the route's limits (`RateLimits.route`).
+ * `idempotency`: the route honours a signed-in player's `Idempotency-Key` header (ADR 0020, docs/adr/0020-unpaid-cap-and-idempotency.md).
+ * `bodyLimit`: this route's largest body in bytes, instead of the app's 64 kB (uploads, imports).
+ *
+ * Every answer is `Cache-Control: no-store`: answers carry tokens (also on public routes: login, refresh, captcha),
+ * a player's data, or prices and states that change by the second; no browser or proxy may keep one.
+ */
+export interface RouteOptions {
+  message?: MessageKey;
+  enabled?: () => boolean;
+  rateLimit?: RouteRateLimit;
+  idempotency?: IdempotencyKeys;
+  bodyLimit?: number;
+  /**
+   * The handler answers objects it keeps and never changes (a cached list): each one is serialised once, the first
+   * time it is sent, and its JSON reused for every later answer (the catalogue is read on every page view).
+   */
+  sharedData?: boolean;
+}
+
+/**
  * Registers one contract route: the contract's zod schemas validate the request and document the response,
  * the handler returns the envelope's data.
  */
@@ -41,29 +65,7 @@ export function registerRoute<R extends RouteDef>(
   app: FastifyInstance,
   def: R,
   handler: (ctx: HandlerContext<R>) => Promise<RouteData<R>>,
-  /**
-   * `message`: the envelope's success message (default "Request Successful").
-   * `enabled`: asked on every request; while false the route answers 404 like an unknown path, before its body is read
-   * (a feature switched off stays documented in OpenAPI).
-   * `rateLimit`: the route's limits (`RateLimits.route`).
-   * `idempotency`: the route honours a signed-in player's `Idempotency-Key` header (ADR 0020, docs/adr/0020-unpaid-cap-and-idempotency.md).
-   * `bodyLimit`: this route's largest body in bytes, instead of the app's 64 kB (uploads, imports).
-   *
-   * Every answer is `Cache-Control: no-store`: answers carry tokens (also on public routes: login, refresh, captcha),
-   * a player's data, or prices and states that change by the second; no browser or proxy may keep one.
-   */
-  options: {
-    message?: MessageKey;
-    enabled?: () => boolean;
-    rateLimit?: RouteRateLimit;
-    idempotency?: IdempotencyKeys;
-    bodyLimit?: number;
-    /**
-     * The handler answers objects it keeps and never changes (a cached list): each one is serialised once, the first
-     * time it is sent, and its JSON reused for every later answer (the catalogue is read on every page view).
-     */
-    sharedData?: boolean;
-  } = {},
+  options: RouteOptions = {},
 ): void {
   const { enabled, rateLimit, idempotency, bodyLimit, sharedData } = options;
   const successKey = options.message ?? 'success';

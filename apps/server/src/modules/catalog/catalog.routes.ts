@@ -1,11 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { voucherListRoute } from '@shop/contract/catalog.schema';
-import { registerRoute } from '../../http/route.ts';
+import { registerHandlers } from '../../http/handler.ts';
 import type { Services } from '../../services.ts';
+import { handler as voucherList } from './handlers/voucher-list.handler.ts';
 
-export function registerCatalogRoutes(app: FastifyInstance, { catalog, games }: Services): void {
-  registerRoute(app, voucherListRoute, async ({ params, language }) => {
-    await games.requireGame(params.appId);
-    return catalog.voucherList(params.appId, language);
-  }, { sharedData: true });
+export const catalogHandlers = [voucherList];
+
+export function registerCatalogRoutes(app: FastifyInstance, services: Services): void {
+  registerHandlers(app, services, catalogHandlers);
 }

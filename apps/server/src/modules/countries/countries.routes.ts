@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { countryListRoute, ipCountryRoute } from '@shop/contract/countries.schema';
-import { registerRoute } from '../../http/route.ts';
+import { registerHandlers } from '../../http/handler.ts';
 import type { Services } from '../../services.ts';
+import { handler as countryList } from './handlers/country-list.handler.ts';
+import { handler as ipCountry } from './handlers/ip-country.handler.ts';
 
-export function registerCountryRoutes(app: FastifyInstance, { countries }: Services): void {
-  registerRoute(app, ipCountryRoute, ({ request }) => countries.countryOf(request));
-  registerRoute(app, countryListRoute, () => countries.list());
+export const countryHandlers = [ipCountry, countryList];
+
+export function registerCountryRoutes(app: FastifyInstance, services: Services): void {
+  registerHandlers(app, services, countryHandlers);
 }

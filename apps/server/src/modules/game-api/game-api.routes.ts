@@ -1,16 +1,12 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import {
-  GAME_APP_ID_HEADER,
-  GAME_SIGNATURE_HEADER,
-  GAME_TIMESTAMP_HEADER,
-  gameVoucherBalance,
-  gameVoucherReverse,
-  gameVoucherSpend,
-} from '@shop/contract/game-api';
+import type { FastifyInstance } from 'fastify';
+import { GAME_APP_ID_HEADER, GAME_SIGNATURE_HEADER, GAME_TIMESTAMP_HEADER } from '@shop/contract/game-api';
 import { invalid, unauthenticated } from '../../shared/domain-errors.ts';
-import { registerRoute } from '../../http/route.ts';
+import { registerHandlers } from '../../http/handler.ts';
 import type { Services } from '../../services.ts';
 import { verifyGameSignature } from './game-signature.ts';
+import { handler as voucherBalance } from './handlers/voucher-balance.handler.ts';
+import { handler as voucherReverse } from './handlers/voucher-reverse.handler.ts';
+import { handler as voucherSpend } from './handlers/voucher-spend.handler.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -19,7 +15,7 @@ declare module 'fastify' {
   }
 }
 
-const gameOf = (request: FastifyRequest) => request.gameAppId!;
+export const gameApiHandlers = [voucherBalance, voucherSpend, voucherReverse];
 
 /**
  * The games' server-to-server API under /api/game/v1. The signature covers the raw bytes, so this plugin keeps its own
@@ -27,7 +23,7 @@ const gameOf = (request: FastifyRequest) => request.gameAppId!;
  * nothing about the schema.
  */
 export async function gameApiRoutes(app: FastifyInstance, services: Services): Promise<void> {
-  const { config, gameVouchers } = services;
+  const { config } = services;
   app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 16 * 1024 }, (request, body, done) => {
     request.rawBody = body as string;
     try {
@@ -50,7 +46,5 @@ export async function gameApiRoutes(app: FastifyInstance, services: Services): P
     request.gameAppId = appId;
   });
 
-  registerRoute(app, gameVoucherBalance, ({ body, request }) => gameVouchers.balance(gameOf(request), body));
-  registerRoute(app, gameVoucherSpend, ({ body, request }) => gameVouchers.spend(gameOf(request), body));
-  registerRoute(app, gameVoucherReverse, ({ body, request }) => gameVouchers.reverse(gameOf(request), body.transactionId, body.reason));
+  registerHandlers(app, services, gameApiHandlers);
 }

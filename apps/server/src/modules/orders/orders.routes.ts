@@ -1,22 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import { createVoucherOrderRoute } from '@shop/contract/checkout.schema';
-import { cancelOrderRoute, listOrdersRoute, orderDetailRoute, type OrderListTypeCode } from '@shop/contract/orders.schema';
-import { byPlayer } from '../../http/rate-limit.ts';
-import { registerRoute } from '../../http/route.ts';
+import { registerHandlers } from '../../http/handler.ts';
 import type { Services } from '../../services.ts';
-import { devicePlatformOf } from '../channels/channels.service.ts';
+import { handler as cancelOrder } from './handlers/cancel-order.handler.ts';
+import { handler as createVoucherOrder } from './handlers/create-voucher-order.handler.ts';
+import { handler as listOrders } from './handlers/list-orders.handler.ts';
+import { handler as orderDetail } from './handlers/order-detail.handler.ts';
 
-export function registerOrderRoutes(app: FastifyInstance, { orders, voucherOrders, rateLimits, idempotency }: Services): void {
-  registerRoute(app, listOrdersRoute, ({ user, query, language }) =>
-    orders.list(user.userId, query.type as OrderListTypeCode, query.pageNum, query.pageSize, language),
-  );
-  registerRoute(app, orderDetailRoute, ({ user, body, language }) => orders.detail(user.userId, body.orderId, language));
-  registerRoute(app, cancelOrderRoute, ({ user, body, language }) => orders.cancel(user.userId, body.orderId, body.orderSn, language));
-  registerRoute(
-    app,
-    createVoucherOrderRoute,
-    ({ user, body, language, idempotency: claim, request }) =>
-      voucherOrders.create(user.userId, body, language, claim, devicePlatformOf(request.headers['user-agent'])),
-    { rateLimit: rateLimits.route(app, 'orders', byPlayer), idempotency },
-  );
+export const orderHandlers = [listOrders, orderDetail, cancelOrder, createVoucherOrder];
+
+export function registerOrderRoutes(app: FastifyInstance, services: Services): void {
+  registerHandlers(app, services, orderHandlers);
 }

@@ -186,6 +186,11 @@ export interface PaymentProvider {
   /** The reply the provider expects for what the shop did with its webhook. */
   webhookReply(outcome: WebhookOutcome): WebhookReply;
 
+  /**
+   * The fact of a payer back on our return page after approving the payment at the provider (PayPal): an approval the
+   * settlement completes by capturing. Providers that take the money themselves have none.
+   */
+  returnApproval?(session: { orderId: number; sessionId: string }): PaymentFact;
   /** Takes the money of an approved payment (PayPal's capture); providers that take it themselves have none. */
   capture?(session: { orderId: number; orderSn: string; sessionId: string }): Promise<PaymentFact[]>;
   /** What the provider knows of a session: money taken, refused, still open. Throws ProviderError. */

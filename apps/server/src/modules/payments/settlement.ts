@@ -87,6 +87,13 @@ export class SettlementService {
   }
 
   /** Applies facts in order (a capture's answer after the approval that asked for it); the first outcome that moved something. */
+  /** A payer back from the provider's approval page: the provider's approval fact, settled (captured) like any other. */
+  async returnApproved(provider: ProviderName, session: { orderId: number; sessionId: string }): Promise<SettleOutcome> {
+    const approval = this.providers.get(provider).returnApproval?.(session);
+    if (!approval) throw new Error(`payment provider ${provider} has no approval page`);
+    return this.apply(provider, approval);
+  }
+
   async applyAll(provider: ProviderName, facts: PaymentFact[]): Promise<SettleOutcome | undefined> {
     let outcome: SettleOutcome | undefined;
     for (const fact of facts) {

@@ -1,12 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import { roleBindRoute, roleListRoute, roleLookupRoute, roleSetDefaultRoute, roleSwitchRoute } from '@shop/contract/roles.schema';
-import { registerRoute } from '../../http/route.ts';
+import { registerHandlers } from '../../http/handler.ts';
 import type { Services } from '../../services.ts';
+import { handler as roleBind } from './handlers/role-bind.handler.ts';
+import { handler as roleList } from './handlers/role-list.handler.ts';
+import { handler as roleLookup } from './handlers/role-lookup.handler.ts';
+import { handler as roleSetDefault } from './handlers/role-set-default.handler.ts';
+import { handler as roleSwitch } from './handlers/role-switch.handler.ts';
 
-export function registerRoleRoutes(app: FastifyInstance, { roles }: Services): void {
-  registerRoute(app, roleListRoute, ({ user, body }) => roles.list(user, body.appId));
-  registerRoute(app, roleLookupRoute, ({ user, body }) => roles.lookup(user, body.appId, body.gameId));
-  registerRoute(app, roleBindRoute, ({ user, body }) => roles.bind(user, body));
-  registerRoute(app, roleSetDefaultRoute, ({ user, body }) => roles.setDefault(user, body.gameAccountId));
-  registerRoute(app, roleSwitchRoute, ({ user, body }) => roles.switchTo(user, body.gameAccountId));
+export const roleHandlers = [roleList, roleLookup, roleBind, roleSetDefault, roleSwitch];
+
+export function registerRoleRoutes(app: FastifyInstance, services: Services): void {
+  registerHandlers(app, services, roleHandlers);
 }

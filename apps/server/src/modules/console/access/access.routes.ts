@@ -1,68 +1,21 @@
 import type { FastifyInstance } from 'fastify';
-import {
-  consoleAcceptInvitation,
-  consoleAuditLog,
-  consoleInvitation,
-  consoleInviteOperator,
-  consoleLogin,
-  consoleLogout,
-  consoleMe,
-  consoleOperators,
-  consoleRegenerateRecoveryCodes,
-  consoleResetOperator,
-  consoleUpdateOperator,
-} from '@shop/contract/console/access';
-import { registerRoute } from '../../../http/route.ts';
+import { registerHandlers } from '../../../http/handler.ts';
 import type { Services } from '../../../services.ts';
-import { searchAudit } from '../audit-search.ts';
-import { actorOf, clearSessionCookie, setSessionCookie } from './console-session.ts';
-import { newTotpSecret } from './totp.ts';
+import { handler as acceptInvitation } from './handlers/accept-invitation.handler.ts';
+import { handler as auditLog } from './handlers/audit-log.handler.ts';
+import { handler as invitation } from './handlers/invitation.handler.ts';
+import { handler as inviteOperator } from './handlers/invite-operator.handler.ts';
+import { handler as login } from './handlers/login.handler.ts';
+import { handler as logout } from './handlers/logout.handler.ts';
+import { handler as me } from './handlers/me.handler.ts';
+import { handler as operators } from './handlers/operators.handler.ts';
+import { handler as regenerateRecoveryCodes } from './handlers/regenerate-recovery-codes.handler.ts';
+import { handler as resetOperator } from './handlers/reset-operator.handler.ts';
+import { handler as updateOperator } from './handlers/update-operator.handler.ts';
 
 /** Operators' login, enrolment, and (admins) the operator accounts and the audit log. */
-export function registerConsoleAccessRoutes(app: FastifyInstance, { operators, config, db, rateLimits }: Services): void {
-  const secureCookie = config.publicUrl.startsWith('https://');
-  const loginLimit = { rateLimit: rateLimits.route(app, 'login') };
+export const consoleAccessHandlers = [login, logout, me, invitation, acceptInvitation, regenerateRecoveryCodes, operators, inviteOperator, updateOperator, resetOperator, auditLog];
 
-  registerRoute(
-    app,
-    consoleLogin,
-    async ({ body, request, reply }) => {
-      const { token, me } = await operators.login(body, { ip: request.ip, userAgent: request.headers['user-agent'] ?? '' });
-      setSessionCookie(reply, token, config.console.maxAgeSeconds, secureCookie);
-      return me;
-    },
-    loginLimit,
-  );
-
-  registerRoute(app, consoleLogout, async ({ operator, reply }) => {
-    await operators.logout(operator);
-    clearSessionCookie(reply, secureCookie);
-    return null;
-  });
-
-  registerRoute(app, consoleMe, ({ operator }) => operators.me(operator));
-
-  registerRoute(
-    app,
-    consoleInvitation,
-    async ({ query }) => {
-      const row = await operators.invitation(query.token);
-      const totpSecret = newTotpSecret();
-      return { email: row.email, name: row.name, role: row.role, totpSecret, otpauthUri: operators.invitationUri(row.email, totpSecret) };
-    },
-    loginLimit,
-  );
-
-  registerRoute(app, consoleAcceptInvitation, async ({ body, request }) => ({ recoveryCodes: await operators.acceptInvitation(body, request.ip) }), loginLimit);
-
-  registerRoute(app, consoleRegenerateRecoveryCodes, async ({ body, operator, request }) => ({
-    recoveryCodes: await operators.regenerateRecoveryCodes(actorOf(operator, request), operator.id, body.totp),
-  }));
-
-  registerRoute(app, consoleOperators, () => operators.list());
-  registerRoute(app, consoleInviteOperator, ({ body, operator, request }) => operators.invite(actorOf(operator, request), body));
-  registerRoute(app, consoleUpdateOperator, ({ body, params, operator, request }) => operators.update(actorOf(operator, request), params.id, body));
-  registerRoute(app, consoleResetOperator, ({ params, operator, request }) => operators.reset(actorOf(operator, request), params.id));
-
-  registerRoute(app, consoleAuditLog, ({ query }) => searchAudit(db, query));
+export function registerConsoleAccessRoutes(app: FastifyInstance, services: Services): void {
+  registerHandlers(app, services, consoleAccessHandlers);
 }

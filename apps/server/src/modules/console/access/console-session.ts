@@ -1,8 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CONSOLE_SESSION_COOKIE, roleAllows } from '@shop/contract/console/access';
 import { unauthenticated, forbidden } from '../../../shared/domain-errors.ts';
-import type { Actor } from '../audit.ts';
-import type { ConsoleOperator, OperatorsService } from './operators.service.ts';
+import type { Actor } from '../../../shared/audit.ts';
+import type { ConsoleOperator } from './operators.service.ts';
+import type { OperatorSessions } from './operator-sessions.ts';
 
 const COOKIE_PATH = '/api/console';
 
@@ -15,6 +16,9 @@ export function sessionTokenOf(request: FastifyRequest): string | undefined {
   }
   return undefined;
 }
+
+/** The cookie is Secure when the shop is served over https. */
+export const secureCookies = (publicUrl: string) => publicUrl.startsWith('https://');
 
 export function setSessionCookie(reply: FastifyReply, token: string, maxAgeSeconds: number, secure: boolean): void {
   reply.header(
@@ -34,7 +38,7 @@ export function clearSessionCookie(reply: FastifyReply, secure: boolean): void {
  */
 export async function authenticateOperator(
   request: FastifyRequest,
-  operators: OperatorsService,
+  operators: Pick<OperatorSessions, 'authenticate'>,
   allowedOrigins: readonly string[],
 ): Promise<ConsoleOperator> {
   const origin = request.headers.origin;

@@ -1,8 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { consoleAnalyticsSummary } from '@shop/contract/console/analytics';
-import { registerRoute } from '../../../http/route.ts';
+import { registerHandlers } from '../../../http/handler.ts';
 import type { Services } from '../../../services.ts';
+import { handler as summary } from './handlers/summary.handler.ts';
 
-export function registerConsoleAnalyticsRoutes(app: FastifyInstance, { dashboard }: Services): void {
-  registerRoute(app, consoleAnalyticsSummary, ({ query }) => dashboard.summary(query));
+/** The publisher's dashboard. */
+export const consoleAnalyticsHandlers = [summary];
+
+export function registerConsoleAnalyticsRoutes(app: FastifyInstance, services: Services): void {
+  registerHandlers(app, services, consoleAnalyticsHandlers);
 }

@@ -15,8 +15,9 @@ import {
 import type { Db, Executor } from '../../../db/client.ts';
 import { gameServers, games, mediaFiles, payChannels, products } from '../../../db/schema.ts';
 import { invalid } from '../../../shared/domain-errors.ts';
-import { recordAudit, type Actor } from '../audit.ts';
-import { gameChangeAction, productColumns, productValuesOfRow, toChannelView, toServerView, type CatalogueAdmin } from './catalogue.service.ts';
+import type { AuditChange } from '../../../shared/audit.ts';
+import { gameChangeAction, productColumns, productValuesOfRow, toChannelView, toServerView } from './catalogue-rows.ts';
+import type { GameAdmin } from './game-admin.ts';
 import { importIssuesOf } from './import-issues.ts';
 import { decodeBase64, mediaIdOf, sniffImage, storeMedia } from './media.ts';
 
@@ -48,12 +49,13 @@ const mediaRef = (url: string) => MEDIA_PATH.exec(url)?.[1];
 
 /**
  * The catalogue as one JSON document (export) and its import: validated with the contract's CatalogueDocument, then
- * against the database, then written in one transaction with an audit entry per created or changed row.
+ * against the database, then written in the caller's transaction; the import answers the audit entry of each created or
+ * changed row, and one of the whole import.
  */
 export class CatalogueDocuments {
   constructor(
     private readonly db: Db,
-    private readonly admin: CatalogueAdmin,
+    private readonly games: Pick<GameAdmin, 'requireLaunchSecret'>,
   ) {}
 
   async export(appId?: number): Promise<z.output<typeof CatalogueDocumentView>> {
@@ -101,25 +103,20 @@ export class CatalogueDocuments {
 
   /**
    * Checks a document and, unless `dryRun`, applies it: creates what is missing and updates what differs (games,
-   * servers, products, channels, images), never deletes. The checks and the writes run in one transaction under an
-   * advisory lock, so the report describes exactly what was applied and a failure leaves nothing behind. A document
-   * with problems answers them all in a dry run, and 400 (nothing changed) otherwise.
+   * servers, products, channels, images), never deletes. The checks and the writes run in the caller's transaction
+   * under an advisory lock, so the report describes exactly what was applied and a failure leaves nothing behind. A
+   * document with problems answers them all in a dry run, and 400 (nothing changed) otherwise.
    */
-  async import(actor: Actor, raw: unknown, dryRun: boolean): Promise<ImportReport> {
+  async import(tx: Executor, raw: unknown, dryRun: boolean): Promise<{ report: ImportReport; changes: AuditChange[] }> {
     // inputs reported: a field left out (no input) is told from one of the wrong type
     const parsed = CatalogueDocument.safeParse(raw, { reportInput: true });
-    if (!parsed.success) return this.refuse(importIssuesOf(parsed.error), dryRun);
+    if (!parsed.success) return { report: this.refuse(importIssuesOf(parsed.error), dryRun), changes: [] };
     const document = parsed.data;
-    const result = await this.db.transaction(async (tx) => {
-      await tx.execute(sql`SELECT pg_advisory_xact_lock(${IMPORT_LOCK})`);
-      const plan = await this.plan(tx, document);
-      if (dryRun || plan.errors.length) return plan;
-      await this.apply(tx, actor, document, plan);
-      return plan;
-    });
-    if (result.errors.length) return this.refuse(result.errors, dryRun);
-    if (!dryRun) this.admin.invalidate();
-    return { ...result.report, dryRun, applied: !dryRun };
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${IMPORT_LOCK})`);
+    const plan = await this.plan(tx, document);
+    if (plan.errors.length) return { report: this.refuse(plan.errors, dryRun), changes: [] };
+    const changes = dryRun ? [] : await this.apply(tx, document, plan);
+    return { report: { ...plan.report, dryRun, applied: !dryRun }, changes };
   }
 
   private refuse(errors: ImportIssue[], dryRun: boolean): ImportReport {
@@ -162,7 +159,7 @@ export class CatalogueDocuments {
 
     document.games.forEach((game, index) => {
       try {
-        this.admin.requireLaunchSecret(game.appId);
+        this.games.requireLaunchSecret(game.appId);
       } catch {
         errors.push({ path: `games[${index}].appId`, problem: 'noLaunchSecret', params: { appId: game.appId } });
       }
@@ -259,11 +256,12 @@ export class CatalogueDocuments {
     return { errors, report, games: games_, servers, products: productPlans, channels: channelPlans };
   }
 
-  private async apply(tx: Executor, actor: Actor, document: DocumentOut, plan: Awaited<ReturnType<CatalogueDocuments['plan']>>): Promise<void> {
+  private async apply(tx: Executor, document: DocumentOut, plan: Awaited<ReturnType<CatalogueDocuments['plan']>>): Promise<AuditChange[]> {
+    const changes: AuditChange[] = [];
     for (const file of document.media) {
       const bytes = decodeBase64(file.base64)!;
       if (await storeMedia(tx, { id: file.id, contentType: file.contentType, bytes })) {
-        await recordAudit(tx, actor, { action: 'media.import', entityType: 'media', entityId: file.id, after: { id: file.id, contentType: file.contentType, size: bytes.length } });
+        changes.push({ action: 'media.import', entityType: 'media', entityId: file.id, after: { id: file.id, contentType: file.contentType, size: bytes.length } });
       }
     }
     for (const { game, existing, state } of plan.games) {
@@ -271,7 +269,7 @@ export class CatalogueDocuments {
       const [after] = existing
         ? await tx.update(games).set({ name: game.name, banner: game.banner, icon: game.icon }).where(eq(games.appId, game.appId)).returning()
         : await tx.insert(games).values({ appId: game.appId, name: game.name, banner: game.banner, icon: game.icon }).returning();
-      await recordAudit(tx, actor, { action: existing ? gameChangeAction(existing, after!) : 'game.create', entityType: 'game', entityId: game.appId, before: existing, after });
+      changes.push({ action: existing ? gameChangeAction(existing, after!) : 'game.create', entityType: 'game', entityId: game.appId, before: existing, after });
     }
     for (const { appId, server, existing, state } of plan.servers) {
       if (state === 'unchanged') continue;
@@ -283,7 +281,7 @@ export class CatalogueDocuments {
             .where(and(eq(gameServers.appId, appId), eq(gameServers.serverId, server.serverId)))
             .returning()
         : await tx.insert(gameServers).values(values).returning();
-      await recordAudit(tx, actor, {
+      changes.push({
         action: existing ? 'server.update' : 'server.create',
         entityType: 'server',
         entityId: `${appId}/${server.serverId}`,
@@ -296,7 +294,7 @@ export class CatalogueDocuments {
       const [written] = existing
         ? await tx.update(products).set({ ...productColumns(values), updatedAt: new Date() }).where(eq(products.id, id)).returning({ version: products.version })
         : await tx.insert(products).values({ id, ...productColumns(values) }).returning({ version: products.version });
-      await recordAudit(tx, actor, {
+      changes.push({
         action: existing ? 'product.update' : 'product.create',
         entityType: 'product',
         entityId: id,
@@ -313,7 +311,7 @@ export class CatalogueDocuments {
             .where(eq(payChannels.id, existing.id))
             .returning()
         : await tx.insert(payChannels).values(channel).returning();
-      await recordAudit(tx, actor, {
+      changes.push({
         action: existing ? 'channel.update' : 'channel.create',
         entityType: 'channel',
         entityId: after!.id,
@@ -321,12 +319,13 @@ export class CatalogueDocuments {
         after: toChannelView(after!),
       });
     }
-    await recordAudit(tx, actor, {
+    changes.push({
       action: 'catalogue.import',
       entityType: 'catalogue',
       entityId: 'import',
       after: { summary: plan.report.summary, created: plan.report.created, updated: plan.report.updated },
     });
+    return changes;
   }
 }
 

@@ -55,6 +55,12 @@ export const mediaView = (file: { id: string; contentType: string; bytes: Buffer
   size: file.bytes.length,
 });
 
+/** An operator's upload: read and checked, then stored once; `stored` is false when the same image was there already. */
+export async function uploadMedia(tx: Executor, data: string): Promise<{ view: MediaView; stored: boolean }> {
+  const file = readUpload(data);
+  return { view: mediaView(file), stored: await storeMedia(tx, file) };
+}
+
 /**
  * GET /media/<sha256>: uploaded thumbnails and icons, public. The name is the content's hash, so an answer never
  * changes: browsers and CDNs keep it for a year (immutable). Served under the shop's security headers (nosniff), and

@@ -18,10 +18,7 @@ import { notFound } from '../../../shared/domain-errors.ts';
 import { DELIVER_ORDER_JOB, REVOKE_ORDER_JOB } from '../../fulfilment/delivery.service.ts';
 import { orderLinesShown } from '../../orders/order-lines.ts';
 import { iso, refundableState, selectSummaries, toSummary, voucherPositions } from './order-views.ts';
-
-/** Audit entity types of the order's actions (order-actions.ts). */
-export const ORDER_ENTITY = 'order';
-export const SECOND_PAYMENT_ENTITY = 'secondPayment';
+import { ORDER_ENTITY, SECOND_PAYMENT_ENTITY } from '../../payments/order-actions.ts';
 
 type JobRow = typeof jobs.$inferSelect;
 

@@ -1,84 +1,35 @@
 import type { FastifyInstance } from 'fastify';
-import {
-  consoleDeliveryErrors,
-  consoleOrderDetail,
-  consoleOrderFilters,
-  consoleQueueCounts,
-  consoleReconciliationQueue,
-  consoleRefundOrder,
-  consoleRefundRequests,
-  consoleRefundSecondPayment,
-  consoleRejectRefundRequest,
-  consoleRetryDelivery,
-  consoleSearchOrders,
-  consoleSecondPayments,
-} from '@shop/contract/console/orders';
-import { ThirdChannelName } from '@shop/contract/orders.schema';
-import { DomainError, conflict } from '../../../shared/domain-errors.ts';
-import { registerRoute } from '../../../http/route.ts';
+import { registerHandlers } from '../../../http/handler.ts';
 import type { Services } from '../../../services.ts';
-import { actorOf } from '../access/console-session.ts';
-import { OrderActions } from './order-actions.ts';
-import { orderDetail } from './order-detail.ts';
-import { OrderQueues } from './order-queues.ts';
-import { searchOrders } from './order-search.ts';
+import { handler as deliveryErrors } from './handlers/delivery-errors.handler.ts';
+import { handler as orderDetail } from './handlers/order-detail.handler.ts';
+import { handler as orderFilters } from './handlers/order-filters.handler.ts';
+import { handler as queueCounts } from './handlers/queue-counts.handler.ts';
+import { handler as reconciliationQueue } from './handlers/reconciliation-queue.handler.ts';
+import { handler as refundOrder } from './handlers/refund-order.handler.ts';
+import { handler as refundRequests } from './handlers/refund-requests.handler.ts';
+import { handler as refundSecondPayment } from './handlers/refund-second-payment.handler.ts';
+import { handler as rejectRefundRequest } from './handlers/reject-refund-request.handler.ts';
+import { handler as retryDelivery } from './handlers/retry-delivery.handler.ts';
+import { handler as searchOrders } from './handlers/search-orders.handler.ts';
+import { handler as secondPayments } from './handlers/second-payments.handler.ts';
 
-/**
- * The domain's refusals in the console's words: the shop's messages speak to players (orderNotRefundable) or to machine
- * callers (refundVouchersSpent names the API field); operators get their own.
- */
-function consoleError(error: unknown): unknown {
-  if (!(error instanceof DomainError)) return error;
-  switch (error.messageKey) {
-    case 'orderNotRefundable':
-      return conflict('consoleOrderNotRefundable');
-    case 'refundVouchersSpent':
-      return conflict('consoleRefundVouchersSpent', error.params);
-    default:
-      return error;
-  }
-}
+/** Orders: search, the order's page, the refund / retry / answer actions (payments/order-actions.ts) and the work queues. */
+export const consoleOrdersHandlers = [
+  searchOrders,
+  orderFilters,
+  orderDetail,
+  refundOrder,
+  retryDelivery,
+  rejectRefundRequest,
+  queueCounts,
+  deliveryErrors,
+  refundRequests,
+  secondPayments,
+  reconciliationQueue,
+  refundSecondPayment,
+];
 
-async function inConsoleWords<T>(action: () => Promise<T>): Promise<T> {
-  try {
-    return await action();
-  } catch (error) {
-    throw consoleError(error);
-  }
-}
-
-/** Orders: search, the order's page, the refund / retry / answer actions and the work queues. */
 export function registerConsoleOrdersRoutes(app: FastifyInstance, services: Services): void {
-  const { db, config } = services;
-  const actions = new OrderActions(services);
-  const queues = new OrderQueues(db, config.reconciliation, services.providers);
-
-  registerRoute(app, consoleSearchOrders, ({ query }) => searchOrders(db, query));
-
-  registerRoute(app, consoleOrderFilters, async () => ({
-    games: await services.games.names(),
-    providers: [...ThirdChannelName.options],
-  }));
-
-  registerRoute(app, consoleOrderDetail, ({ params }) => orderDetail(db, params.id));
-
-  registerRoute(app, consoleRefundOrder, ({ params, body, operator, request }) =>
-    inConsoleWords(() => actions.refund(actorOf(operator, request), params.id, { reason: body.reason, allowUnrecoveredVouchers: body.allowUnrecoveredVouchers })),
-  );
-
-  registerRoute(app, consoleRetryDelivery, ({ params, operator, request }) => inConsoleWords(() => actions.retryDelivery(actorOf(operator, request), params.id)));
-
-  registerRoute(app, consoleRejectRefundRequest, ({ params, body, operator, request }) =>
-    inConsoleWords(() => actions.rejectRefundRequest(actorOf(operator, request), params.id, body.reason)),
-  );
-
-  registerRoute(app, consoleQueueCounts, () => queues.counts());
-  registerRoute(app, consoleDeliveryErrors, ({ query }) => queues.deliveryErrors(query));
-  registerRoute(app, consoleRefundRequests, ({ query }) => queues.refundRequests(query));
-  registerRoute(app, consoleSecondPayments, ({ query }) => queues.secondPayments(query.status, query));
-  registerRoute(app, consoleReconciliationQueue, ({ query }) => queues.reconciliationQueue(query));
-
-  registerRoute(app, consoleRefundSecondPayment, ({ params, body, operator, request }) =>
-    inConsoleWords(() => actions.refundSecondPayment(actorOf(operator, request), params.id, body.reason)),
-  );
+  registerHandlers(app, services, consoleOrdersHandlers);
 }

@@ -1,31 +1,19 @@
 import type { FastifyInstance } from 'fastify';
-import {
-  consoleAdjustVouchers,
-  consoleBlockPlayer,
-  consoleEndPlayerSessions,
-  consolePlayer,
-  consolePlayerOrders,
-  consolePlayerRole,
-  consolePlayerSearch,
-  consoleRoleLedger,
-  consoleUnblockPlayer,
-} from '@shop/contract/console/players';
-import { registerRoute } from '../../../http/route.ts';
+import { registerHandlers } from '../../../http/handler.ts';
 import type { Services } from '../../../services.ts';
-import { actorOf } from '../access/console-session.ts';
-import { ConsolePlayersService } from './players.service.ts';
+import { handler as adjustVouchers } from './handlers/adjust-vouchers.handler.ts';
+import { handler as blockPlayer } from './handlers/block-player.handler.ts';
+import { handler as endPlayerSessions } from './handlers/end-player-sessions.handler.ts';
+import { handler as player } from './handlers/player.handler.ts';
+import { handler as playerOrders } from './handlers/player-orders.handler.ts';
+import { handler as playerRole } from './handlers/player-role.handler.ts';
+import { handler as roleLedger } from './handlers/role-ledger.handler.ts';
+import { handler as searchPlayers } from './handlers/search-players.handler.ts';
+import { handler as unblockPlayer } from './handlers/unblock-player.handler.ts';
 
 /** The console's players: lookup, a player's page, voucher adjustments, ending sessions, blocking (contract console/players.ts). */
-export function registerConsolePlayersRoutes(app: FastifyInstance, { db, ledger, tokens }: Services): void {
-  const players = new ConsolePlayersService(db, ledger, tokens);
+export const consolePlayersHandlers = [searchPlayers, player, playerOrders, playerRole, roleLedger, adjustVouchers, endPlayerSessions, blockPlayer, unblockPlayer];
 
-  registerRoute(app, consolePlayerSearch, ({ query }) => players.search(query.q, query.by));
-  registerRoute(app, consolePlayer, ({ params }) => players.player(params.id));
-  registerRoute(app, consolePlayerOrders, ({ params, query }) => players.orders(params.id, query));
-  registerRoute(app, consolePlayerRole, ({ params }) => players.role(params.gameAccountId));
-  registerRoute(app, consoleRoleLedger, ({ params, query }) => players.ledgerPage(params.gameAccountId, query));
-  registerRoute(app, consoleAdjustVouchers, ({ params, body, operator, request }) => players.adjust(actorOf(operator, request), params.gameAccountId, body));
-  registerRoute(app, consoleEndPlayerSessions, ({ params, operator, request }) => players.endSessions(actorOf(operator, request), params.id));
-  registerRoute(app, consoleBlockPlayer, ({ params, body, operator, request }) => players.block(actorOf(operator, request), params.id, body.reason));
-  registerRoute(app, consoleUnblockPlayer, ({ params, body, operator, request }) => players.unblock(actorOf(operator, request), params.id, body.reason));
+export function registerConsolePlayersRoutes(app: FastifyInstance, services: Services): void {
+  registerHandlers(app, services, consolePlayersHandlers);
 }

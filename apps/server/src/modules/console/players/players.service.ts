@@ -2,16 +2,13 @@ import { and, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import type {
-  AdjustVouchersBody,
   LedgerEntryView,
-  PlayerAccount,
   PlayerDetail,
   PlayerLookupBy,
   PlayerMatch,
   PlayerOrder,
   PlayerSearchHit,
   PlayerSearchResult,
-  PlayerSummary,
   RoleDetail,
   RoleRelation,
   RoleView,
@@ -21,20 +18,12 @@ import type { PageLinks, PagePosition } from '@shop/contract/console/paging';
 import type { VoucherEntryKind } from '@shop/contract/voucher-history';
 import type { Db, Executor } from '../../../db/client.ts';
 import { auditLog, gameAccounts, gameServers, games, gameVoucherSpends, orders, playerRoles, users, voucherAccounts, voucherLedger } from '../../../db/schema.ts';
-import { DomainError, invalid, notFound, conflict } from '../../../shared/domain-errors.ts';
-import type { TokenService } from '../../auth/tokens.ts';
-import { InsufficientVouchersError, type LedgerEntry, type VoucherLedger } from '../../vouchers/ledger.ts';
-import { recordAudit, type Actor } from '../audit.ts';
+import { notFound } from '../../../shared/domain-errors.ts';
+import type { LedgerEntry, VoucherLedger } from '../../vouchers/ledger.ts';
 import { afterCursor, cappedCount, cursorTime, pageOf, readingOrder, type ListOrder } from '../keyset.ts';
 import { gameIdIs, roleIdIs, roleNameStartsWith } from '../role-match.ts';
+import { ADJUST_ACTION, account, iso, requireUser, summary } from './player-rows.ts';
 
-type UserRow = typeof users.$inferSelect;
-
-/** The ledger reference of a console adjustment: the console's key, so a replay finds the first entry. */
-export const adjustmentReference = (key: string) => `adjust:${key}`;
-const ADJUST_ACTION = 'player.adjustVouchers';
-
-const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
 interface Paging {
   cursor?: PagePosition | undefined;
@@ -82,30 +71,14 @@ export function matchingRoles(db: Executor, q: string, by: PlayerLookupBy, limit
     .limit(limit);
 }
 
-function summary(row: UserRow): PlayerSummary {
-  return {
-    id: row.id,
-    email: row.email,
-    mobile: row.mobile,
-    countryCode: row.countryCode,
-    createdAt: row.createdAt.toISOString(),
-    blockedAt: iso(row.blockedAt),
-  };
-}
-
-function account(row: UserRow): PlayerAccount {
-  return { ...summary(row), blockedReason: row.blockedReason, hasPassword: row.passwordHash !== null, updatedAt: row.updatedAt.toISOString() };
-}
-
 /**
- * The console's players: lookup, a player's account, roles, orders and voucher ledger, and the operators' changes
- * (voucher adjustments, ending sessions, blocking), each audited in the transaction that makes it.
+ * The console's players as operators read them: lookup, a player's account, roles, orders and voucher ledger. The
+ * changes are PlayerAccounts (sessions, blocking) and PlayerVoucherAdjustments.
  */
-export class ConsolePlayersService {
+export class PlayerDirectory {
   constructor(
     private readonly db: Db,
-    private readonly ledger: VoucherLedger,
-    private readonly tokens: TokenService,
+    private readonly ledger: Pick<VoucherLedger, 'balance'>,
   ) {}
 
   // ---- lookup ----------------------------------------------------------------------------------------------------
@@ -222,21 +195,14 @@ export class ConsolePlayersService {
     );
   }
 
-  private async requireUser(executor: Executor, id: number, lock = false): Promise<UserRow> {
-    const query = executor.select().from(users).where(eq(users.id, id));
-    const [row] = lock ? await query.for('update') : await query;
-    if (!row) throw notFound('consolePlayerNotFound');
-    return row;
-  }
-
-  private async requireRole(executor: Executor, gameAccountId: number): Promise<RoleView> {
+  async requireRole(executor: Executor, gameAccountId: number): Promise<RoleView> {
     const role = (await this.roleViews(executor, [gameAccountId])).get(gameAccountId);
     if (!role) throw notFound('consoleRoleNotFound');
     return role;
   }
 
   async player(id: number): Promise<PlayerDetail> {
-    const row = await this.requireUser(this.db, id);
+    const row = await requireUser(this.db, id);
     const [bindings, owned] = await Promise.all([
       this.db.select({ gameAccountId: playerRoles.gameAccountId, isDefault: playerRoles.isDefault }).from(playerRoles).where(eq(playerRoles.userId, id)),
       this.db.select({ id: gameAccounts.id }).from(gameAccounts).where(eq(gameAccounts.ownerUserId, id)),
@@ -251,7 +217,7 @@ export class ConsolePlayersService {
 
   /** The player's orders, newest first, a page after or before the cursor (index orders_user_created_idx). */
   async orders(id: number, paging: Paging): Promise<{ total: number; totalCapped: boolean; orders: PlayerOrder[] } & PageLinks> {
-    await this.requireUser(this.db, id);
+    await requireUser(this.db, id);
     const own = eq(orders.userId, id);
     const [read, counted] = await Promise.all([
       this.db
@@ -340,7 +306,7 @@ export class ConsolePlayersService {
   }
 
   /** Ledger rows as the console shows them; adjustments get their reason and operator from the audit log. */
-  private async entryViews(
+  async entryViews(
     executor: Executor,
     gameAccountId: number,
     rows: { entry: LedgerEntry; orderSn: string | null; itemName: string | null }[],
@@ -374,94 +340,5 @@ export class ConsolePlayersService {
       reason: notes.get(String(entry.id))?.reason ?? null,
       operator: notes.get(String(entry.id))?.operator ?? null,
     }));
-  }
-
-  // ---- changes ---------------------------------------------------------------------------------------------------
-
-  /**
-   * A manual credit or debit through the ledger: the ledger locks the role's voucher account (FOR UPDATE), so parallel
-   * adjustments are serialised and a debit is checked against the balance it really meets; a debit beyond it rolls
-   * the whole transaction back. The console's key is the ledger reference, so a replay answers the first entry and
-   * writes nothing (no second audit entry either).
-   */
-  async adjust(actor: Actor, gameAccountId: number, body: AdjustVouchersBody): Promise<{ entry: LedgerEntryView; balance: number; replayed: boolean }> {
-    const amount = body.direction === 'credit' ? body.amount : -body.amount;
-    const reference = adjustmentReference(body.key);
-    try {
-      return await this.db.transaction(async (tx) => {
-        await this.requireRole(tx, gameAccountId);
-        const { entry, repeated } = await this.ledger.apply(tx, { gameAccountId, amount, kind: 'adjustment', reference });
-        if (!repeated) {
-          await recordAudit(tx, actor, {
-            action: ADJUST_ACTION,
-            entityType: 'role',
-            entityId: gameAccountId,
-            before: { balance: entry.balanceAfter - entry.amount },
-            after: { balance: entry.balanceAfter, amount: entry.amount, reason: body.reason, ledgerEntryId: entry.id, reference },
-          });
-        }
-        const [view] = await this.entryViews(tx, gameAccountId, [{ entry, orderSn: null, itemName: null }]);
-        return { entry: view!, balance: entry.balanceAfter, replayed: repeated };
-      });
-    } catch (error) {
-      if (error instanceof InsufficientVouchersError) {
-        throw invalid('consoleAdjustBelowZero', { amount: body.amount, balance: await this.ledger.balance(gameAccountId) });
-      }
-      // The ledger's answer to a reference used with another role or amount.
-      if (error instanceof DomainError && error.messageKey === 'conflict') throw conflict('consoleAdjustKeyReused');
-      throw error;
-    }
-  }
-
-  /** Ends every session of the player: access tokens stop working at once, refresh tokens are revoked. */
-  async endSessions(actor: Actor, id: number): Promise<PlayerAccount> {
-    await this.db.transaction(async (tx) => {
-      const row = await this.requireUser(tx, id, true);
-      await this.tokens.endAllSessions(id, tx);
-      await recordAudit(tx, actor, {
-        action: 'player.endSessions',
-        entityType: 'player',
-        entityId: id,
-        before: { sessionVersion: row.sessionVersion },
-        after: { sessionVersion: row.sessionVersion + 1 },
-      });
-    });
-    return account(await this.requireUser(this.db, id));
-  }
-
-  /** Blocks the player and ends their sessions; every login path refuses them while blocked (TokenService). */
-  async block(actor: Actor, id: number, reason: string): Promise<PlayerAccount> {
-    await this.db.transaction(async (tx) => {
-      const row = await this.requireUser(tx, id, true);
-      if (row.blockedAt) throw conflict('consolePlayerAlreadyBlocked');
-      const blockedAt = new Date();
-      await tx.update(users).set({ blockedAt, blockedReason: reason, updatedAt: blockedAt }).where(eq(users.id, id));
-      await this.tokens.endAllSessions(id, tx);
-      await recordAudit(tx, actor, {
-        action: 'player.block',
-        entityType: 'player',
-        entityId: id,
-        before: { blockedAt: null, blockedReason: null, sessionVersion: row.sessionVersion },
-        after: { blockedAt: blockedAt.toISOString(), blockedReason: reason, sessionVersion: row.sessionVersion + 1 },
-      });
-    });
-    return account(await this.requireUser(this.db, id));
-  }
-
-  /** Lifts a block: logging in works again (the sessions ended by the block stay ended). */
-  async unblock(actor: Actor, id: number, reason: string | undefined): Promise<PlayerAccount> {
-    await this.db.transaction(async (tx) => {
-      const row = await this.requireUser(tx, id, true);
-      if (!row.blockedAt) throw conflict('consolePlayerNotBlocked');
-      await tx.update(users).set({ blockedAt: null, blockedReason: null, updatedAt: new Date() }).where(eq(users.id, id));
-      await recordAudit(tx, actor, {
-        action: 'player.unblock',
-        entityType: 'player',
-        entityId: id,
-        before: { blockedAt: row.blockedAt.toISOString(), blockedReason: row.blockedReason },
-        after: { blockedAt: null, blockedReason: null, reason: reason || null },
-      });
-    });
-    return account(await this.requireUser(this.db, id));
   }
 }

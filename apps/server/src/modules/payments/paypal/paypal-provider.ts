@@ -103,6 +103,10 @@ export class PaypalProvider implements PaymentProvider {
     }
   }
 
+  returnApproval({ orderId, sessionId }: { orderId: number; sessionId: string }): PaymentFact {
+    return { kind: 'approved', order: { orderId }, sessionId, eventKey: paypalEventKey({ kind: 'approval', paypalOrderId: sessionId }), eventType: 'return.approved', payload: {} };
+  }
+
   private factsOf(event: Required<PaypalEvent>): PaymentFact[] {
     const { resource } = event;
     const orderSn = resource.custom_id ?? resource.invoice_id ?? resource.purchase_units?.[0]?.custom_id ?? '';

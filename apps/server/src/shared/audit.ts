@@ -1,5 +1,5 @@
-import type { Executor } from '../../db/client.ts';
-import { auditLog } from '../../db/schema.ts';
+import type { Executor } from '../db/client.ts';
+import { auditLog } from '../db/schema.ts';
 
 /** Who made a change: a signed-in operator, the machine ops token, or the console command on the server. */
 export interface Actor {
@@ -18,8 +18,14 @@ export interface AuditChange {
   after?: unknown;
 }
 
+/** A change as a domain service reports it for its audit entry: the entity's state before and after. */
+export interface StateChange<B = Record<string, unknown>, A = Record<string, unknown>> {
+  before: B;
+  after: A;
+}
+
 /**
- * Writes one audit entry. Call it with the transaction that makes the change: the entry exists exactly when the change
+ * Writes one audit entry (the HTTP layer writes a route's entries from its declaration, http/handler.ts). Call it with the transaction that makes the change: the entry exists exactly when the change
  * does. The table is append-only (a trigger refuses UPDATE, DELETE and TRUNCATE).
  */
 export async function recordAudit(executor: Executor, actor: Actor, change: AuditChange): Promise<void> {

@@ -1,0 +1,12 @@
+import { channelListRoute } from '@shop/contract/channels.schema';
+import { defineHandler } from '../../../http/handler.ts';
+import { devicePlatformOf, toPayChannel } from '../channels.service.ts';
+
+/** The channels of the caller's region (by IP or the country header). */
+export const handler = defineHandler(channelListRoute, {
+  handle: async ({ input, ctx: { request }, services: { channels, countries, games } }) => {
+    await games.requireGame(input.params.appId);
+    const region = await countries.countryOf(request);
+    return (await channels.forRegion(input.params.appId, region, devicePlatformOf(request.headers['user-agent']))).map(toPayChannel);
+  },
+});

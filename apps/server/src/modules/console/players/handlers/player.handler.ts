@@ -1,0 +1,6 @@
+import { consolePlayer } from '@shop/contract/console/players';
+import { defineHandler } from '../../../../http/handler.ts';
+
+export const handler = defineHandler(consolePlayer, {
+  handle: ({ input, services }) => services.playerDirectory.player(input.params.id),
+});

@@ -1,0 +1,7 @@
+import { productListRoute } from '@shop/contract/products.schema';
+import { defineHandler } from '../../../http/handler.ts';
+
+export const handler = defineHandler(productListRoute, {
+  options: { sharedData: true },
+  handle: ({ input, ctx, services }) => services.products.list(input.body.appId, input.body, ctx.language),
+});
