@@ -4,7 +4,14 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { sql, type Logger } from 'drizzle-orm';
 import * as schema from './schema.ts';
 
-export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/**
+ * What execute() answers on both drivers: node-postgres's QueryResult and PGlite's Results both carry the rows under
+ * `rows`, so raw statements read them without a cast (db/statement.ts).
+ */
+export interface QueryResultHKT extends PgQueryResultHKT {
+  type: { rows: Record<string, unknown>[] };
+}
+export type Db = PgDatabase<QueryResultHKT, typeof schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** Either the database or an open transaction: services accept both so callers can compose transactions. */
 export type Executor = Db | Tx;
