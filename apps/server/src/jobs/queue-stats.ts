@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 import { firstRow, typedSql } from '../db/statement.ts';
 

@@ -47,7 +47,6 @@ function isSecondPayment(order: OrderRow, provider: ProviderName, fact: PaidFact
   return Boolean(order.providerPaymentId && fact.paymentId !== order.providerPaymentId);
 }
 
-
 /**
  * The one place where provider facts move orders. The return page, every webhook, reconciliation and the providers'
  * answers to our refunds hand it facts; the unique event key, the order row lock and the state machine's conditional

@@ -34,7 +34,6 @@ export interface VerifyCodeInput {
   code: string;
 }
 
-
 /** Normalises and checks an e-mail address; throws "Invalid Email". */
 export function normalizeEmail(raw: string): string {
   const email = raw.trim().toLowerCase();

@@ -2,7 +2,7 @@ import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
 import { voucherAccounts, voucherLedger } from '../../db/schema.ts';
 import { conflict } from '../../shared/domain-errors.ts';
-import { rows, typed } from '../../db/statement.ts';
+import { firstRow, rows, typed } from '../../db/statement.ts';
 
 export type LedgerEntry = typeof voucherLedger.$inferSelect;
 
@@ -20,7 +20,6 @@ export interface LedgerChange {
 }
 
 export class InsufficientVouchersError extends Error {}
-
 
 /**
  * The voucher ledger: append-only entries with a unique reference, and a balance per role that the database keeps at or
@@ -68,8 +67,7 @@ export class VoucherLedger {
 
   /** Under the account's lock: the earlier entry of the reference, or the balance moved and the new entry, in one statement. */
   private async append(tx: Executor, change: LedgerChange, balance: number): Promise<{ entry: LedgerEntry; repeated: boolean }> {
-    const rows = await rows(tx, typed<Record<string, unknown>>(appendStatement(change)));
-    const row = rows[0];
+    const row = await firstRow(tx, typed<Record<string, unknown>>(appendStatement(change)));
     if (!row) {
       // Neither a new entry nor an earlier one: the balance would have gone below zero.
       if (balance + change.amount < 0) throw new InsufficientVouchersError();

@@ -1,11 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import type { VerificationConfig } from '../../../config.ts';
 import type { Db, Executor } from '../../../db/client.ts';
 import { invalid } from '../../../shared/domain-errors.ts';
 import type { BotCheckGrant } from './captcha-provider.ts';
 import { rows, typedSql } from '../../../db/statement.ts';
-
 
 /**
  * One-time bot-check tokens, kept (as a hash) on the row of the challenge that was solved (`captcha_challenges`):

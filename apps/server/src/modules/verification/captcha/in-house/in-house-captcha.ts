@@ -13,7 +13,6 @@ import { rows, typedSql } from '../../../../db/statement.ts';
 /** Advisory-lock class (first key of pg_advisory_xact_lock(int, int)) of the per-IP puzzle count. */
 const LOCK_CAPTCHA_IP = 727_103;
 
-
 /**
  * The shop's own slide puzzle, drawn and checked here. An image diff solves it (ADR 0018,
  * docs/adr/0018-captcha-providers.md): it is the embedded default outside production only, and production refuses to start with it.
