@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
  * them instead. This keeps the count from growing back. A cast is a TypeScript `as` expression other than `as const`
  * (import renames are not expressions); `as unknown as T` counts twice. Lower the limit when casts go, never raise it.
  */
-const CAST_LIMIT = 136;
+const CAST_LIMIT = 115;
 
 const SRC = fileURLToPath(new URL('..', import.meta.url));
 
