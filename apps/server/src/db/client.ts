@@ -2,10 +2,18 @@ import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { sql, type Logger } from 'drizzle-orm';
+import type { PGlite, Transaction } from '@electric-sql/pglite';
 import { appliedMigrations, reportMigrations, type MigrationLog } from './migration-log.ts';
 import * as schema from './schema.ts';
 
-export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/**
+ * What execute() answers on both drivers: node-postgres's QueryResult and PGlite's Results both carry the rows under
+ * `rows`, so raw statements read them without a cast (db/statement.ts).
+ */
+export interface QueryResultHKT extends PgQueryResultHKT {
+  type: { rows: Record<string, unknown>[] };
+}
+export type Db = PgDatabase<QueryResultHKT, typeof schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** Either the database or an open transaction: services accept both so callers can compose transactions. */
 export type Executor = Db | Tx;
@@ -79,7 +87,7 @@ export async function openDatabase(options: {
     // only covers idle clients: a client checked out for a transaction emits 'error' on itself when its socket dies.
     pool.on('error', () => undefined);
     pool.on('connect', (client) => client.on('error', () => undefined));
-    const db = drizzle({ client: pool, schema, logger: options.logger }) as unknown as Db;
+    const db: Db = drizzle({ client: pool, schema, logger: options.logger });
     const countersPool = new TransactionSafePool(counter, {
       connectionString: options.url,
       max: 4,
@@ -109,6 +117,7 @@ export async function openDatabase(options: {
       await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => undefined);
       client.release();
     }
+    const counters: Db = drizzle({ client: countersPool, schema });
     return {
       db,
       kind: 'postgres',
@@ -116,7 +125,7 @@ export async function openDatabase(options: {
       ping: async () => void (await pool.query({ text: 'SELECT 1', query_timeout: Math.min(timeoutMs, 2000) } as { text: string })),
       poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, max: pool.options.max, waiting: pool.waitingCount }),
       statements: () => counter.statements,
-      counters: drizzle({ client: countersPool, schema }) as unknown as Db,
+      counters,
       close: async () => void (await Promise.all([pool.end(), countersPool.end()])),
     };
   }
@@ -129,11 +138,12 @@ export async function openDatabase(options: {
   // Same bigint parsing as for PostgreSQL so both backends return identical rows.
   await client.waitReady;
   const counter = countStatements(client);
-  const db = drizzle({ client, schema, logger: options.logger }) as unknown as Db;
-  const rowsOf = async (text: string) => (await client.query<Record<string, unknown>>(text)).rows;
-  const before = await appliedMigrations(rowsOf);
-  await migrate(db as never, { migrationsFolder: MIGRATIONS });
-  reportMigrations(options.log, { before, after: await appliedMigrations(rowsOf), waited: false });
+  const lite = drizzle({ client, schema, logger: options.logger });
+  const migrationRows = async (text: string) => (await client.query<Record<string, unknown>>(text)).rows;
+  const before = await appliedMigrations(migrationRows);
+  await migrate(lite, { migrationsFolder: MIGRATIONS });
+  reportMigrations(options.log, { before, after: await appliedMigrations(migrationRows), waited: false });
+  const db: Db = lite;
   return {
     db,
     kind: 'pglite',
@@ -147,21 +157,23 @@ export async function openDatabase(options: {
  * Counts what PGlite is sent: each query and exec, and a transaction's BEGIN and COMMIT (PGlite sends those itself), so
  * the count means the same as PostgreSQL's (transaction-safe-pool.ts counts there).
  */
-function countStatements(client: import('@electric-sql/pglite').PGlite): { statements: number } {
+function countStatements(client: PGlite): { statements: number } {
   const counter = { statements: 0 };
-  type Queryable = { query: (...args: never[]) => unknown; exec: (...args: never[]) => unknown };
-  const counted = <T extends Queryable>(target: T): T => {
-    const query = target.query.bind(target) as (...args: unknown[]) => unknown;
-    const exec = target.exec.bind(target) as (...args: unknown[]) => unknown;
-    (target as unknown as Queryable).query = ((...args: unknown[]) => (counter.statements++, query(...args))) as never;
-    (target as unknown as Queryable).exec = ((...args: unknown[]) => (counter.statements++, exec(...args))) as never;
-    return target;
+  // PGlite and its transactions both have these two methods: the client's own, and each transaction's, are wrapped.
+  const counted = (target: Pick<Transaction, 'query' | 'exec'>): void => {
+    const query = target.query.bind(target);
+    const exec = target.exec.bind(target);
+    target.query = <T>(...args: Parameters<Transaction['query']>) => (counter.statements++, query<T>(...args));
+    target.exec = (...args: Parameters<Transaction['exec']>) => (counter.statements++, exec(...args));
   };
-  counted(client as unknown as Queryable);
+  counted(client);
   const transaction = client.transaction.bind(client);
-  client.transaction = ((run: (tx: never) => Promise<unknown>) => {
+  client.transaction = <T>(run: (tx: Transaction) => Promise<T>) => {
     counter.statements += 2;
-    return transaction((tx) => run(counted(tx as unknown as Queryable) as never));
-  }) as typeof client.transaction;
+    return transaction((tx) => {
+      counted(tx);
+      return run(tx);
+    });
+  };
   return counter;
 }

@@ -5,6 +5,7 @@ import type { Db, Executor } from '../db/client.ts';
 import { translate } from '../i18n/messages.ts';
 import { conflict, DomainError, mismatch } from '../shared/domain-errors.ts';
 import { httpOf } from './errors.ts';
+import { rows, typedSql } from '../db/statement.ts';
 
 /** How long a key and its first answer are kept (Stripe: 24 hours). */
 export const IDEMPOTENCY_TTL_HOURS = 24;
@@ -19,7 +20,6 @@ export interface StoredAnswer {
 }
 
 type Row = { requestHash: string; responseStatus: number | null; responseBody: Record<string, unknown> | null };
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /** JSON with object keys sorted, so the same body in another key order is the same request. */
 function canonicalJson(value: unknown): string {
@@ -75,11 +75,11 @@ export class IdempotencyClaim {
   }
 
   private async record(executor: Executor, answer: StoredAnswer): Promise<boolean> {
-    const result = await executor.execute(sql`
+    const recorded = await rows(executor, typedSql<unknown>()`
       UPDATE idempotency_keys SET response_status = ${answer.status}, response_body = ${JSON.stringify(answer.body)}::jsonb
        WHERE user_id = ${this.userId} AND key = ${this.key} AND claim_id = ${this.claimId} AND response_status IS NULL
    RETURNING 1`);
-    this.recorded = rowsOf(result).length > 0;
+    this.recorded = recorded.length > 0;
     return this.recorded;
   }
 }
@@ -105,8 +105,7 @@ export class IdempotencyKeys {
     successBody: (data: unknown) => Record<string, unknown>,
   ): Promise<{ claim: IdempotencyClaim } | { replay: StoredAnswer }> {
     const claimId = randomUUID();
-    const [claimed] = rowsOf<{ claimId: string }>(
-      await this.db.execute(sql`
+    const [claimed] = await rows(this.db, typedSql<{ claimId: string }>()`
         INSERT INTO idempotency_keys AS k (user_id, key, request_hash, claim_id, locked_until)
         VALUES (${userId}, ${key}, ${fingerprint}, ${claimId}, now() + make_interval(secs => ${LEASE_SECONDS}))
         ON CONFLICT (user_id, key) DO UPDATE SET
@@ -114,15 +113,12 @@ export class IdempotencyKeys {
           response_status = NULL, response_body = NULL, created_at = now()
         WHERE k.created_at < now() - make_interval(hours => ${IDEMPOTENCY_TTL_HOURS})
            OR (k.response_status IS NULL AND k.locked_until < now() AND k.request_hash = excluded.request_hash)
-        RETURNING claim_id AS "claimId"`),
-    );
+        RETURNING claim_id AS "claimId"`);
     if (claimed?.claimId === claimId) return { claim: new IdempotencyClaim(this.db, userId, key, claimId, successBody) };
 
-    const [row] = rowsOf<Row>(
-      await this.db.execute(sql`
+    const [row] = await rows(this.db, typedSql<Row>()`
         SELECT request_hash AS "requestHash", response_status AS "responseStatus", response_body AS "responseBody"
-          FROM idempotency_keys WHERE user_id = ${userId} AND key = ${key}`),
-    );
+          FROM idempotency_keys WHERE user_id = ${userId} AND key = ${key}`);
     if (row && row.requestHash !== fingerprint) throw mismatch('idempotencyKeyOtherRequest');
     if (!row || row.responseStatus === null || !row.responseBody) throw conflict('idempotencyKeyInFlight');
     return { replay: { status: row.responseStatus, body: row.responseBody } };

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { BACKENDS, startShop, type TestShop } from '../../test/harness.ts';
 import { jobs } from '../db/schema.ts';
-import { enqueue, OutboxWorker, type JobHandler } from './outbox.ts';
+import { enqueue, enqueueJobs, OutboxWorker, type JobHandler } from './outbox.ts';
 
 describe.each(BACKENDS)('outbox worker (%s)', (backend) => {
   let shop: TestShop;
@@ -89,5 +89,37 @@ describe.each(BACKENDS)('outbox worker (%s)', (backend) => {
     expect(await jobRow(`stop-${ran[0]}`)).toMatchObject({ attempts: 1, lockedUntil: null, doneAt: expect.any(Date) });
     const unstarted = [1, 2, 3].filter((n) => n !== ran[0]);
     for (const n of unstarted) expect(await jobRow(`stop-${n}`)).toMatchObject({ attempts: 0, lockedUntil: null, doneAt: null, failedAt: null });
+  });
+  it('enqueueJobs composed into a statement writes one job per row of its source, once per dedupe key', async () => {
+    const statement = sql`
+      WITH picked AS (SELECT n FROM generate_series(1, 2) AS n),
+           queued AS (${enqueueJobs(
+             {
+               kind: 'test.job',
+               payload: sql`jsonb_build_object('n', picked.n)`,
+               dedupeKey: sql`'composed:' || picked.n`,
+               runAt: sql`now() + interval '1 hour'`,
+               maxAttempts: 3,
+             },
+             sql`picked`,
+           )})
+      SELECT 1`;
+    await shop.services.db.execute(statement);
+    await shop.services.db.execute(statement);
+    const written = await shop.services.db.select().from(jobs).where(sql`${jobs.dedupeKey} LIKE 'composed:%'`).orderBy(jobs.dedupeKey);
+    expect(written.map((job) => [job.dedupeKey, job.kind, job.payload, job.maxAttempts])).toEqual([
+      ['composed:1', 'test.job', { n: 1 }, 3],
+      ['composed:2', 'test.job', { n: 2 }, 3],
+    ]);
+    expect(written.every((job) => job.runAt.getTime() > Date.now())).toBe(true);
+  });
+
+  it('enqueue writes the job as given: payload, run time, attempts', async () => {
+    const runAt = new Date(Date.now() + 60_000);
+    await enqueue(shop.services.db, { kind: 'test.job', payload: { orderId: 5, note: 'x' }, runAt, dedupeKey: 'as-given', maxAttempts: 4 });
+    const row = await jobRow('as-given');
+    expect([row.kind, row.payload, row.runAt.toISOString(), row.maxAttempts]).toEqual(['test.job', { orderId: 5, note: 'x' }, runAt.toISOString(), 4]);
+    await enqueue(shop.services.db, { kind: 'test.job', payload: {}, dedupeKey: 'defaults' });
+    expect((await jobRow('defaults')).maxAttempts).toBe(10);
   });
 });

@@ -1,7 +1,8 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Executor } from '../db/client.ts';
 import { jobs } from '../db/schema.ts';
+import { rows, typedSql } from '../db/statement.ts';
 
 export type JobRow = typeof jobs.$inferSelect;
 
@@ -15,6 +16,22 @@ export interface JobHandler {
 }
 
 /**
+ * The one statement that writes jobs (ADR 0049, docs/adr/0049-typed-statements.md): an INSERT ... SELECT that a larger
+ * statement composes as a CTE (order placement enqueues an order's expiry job in the statement that writes the order;
+ * reconciliation enqueues its asks), or that `enqueue` runs alone. Each value is an SQL expression over `from`, the
+ * rows to enqueue one job for; without `from` it writes one job. A dedupe key already taken writes nothing.
+ */
+export function enqueueJobs(job: { kind: string; payload: SQL; dedupeKey: SQL; runAt: SQL; maxAttempts: number }, from?: SQL): SQL {
+  return sql`INSERT INTO jobs (kind, payload, dedupe_key, run_at, max_attempts)
+      SELECT ${job.kind}, ${job.payload}, ${job.dedupeKey}, ${job.runAt}, ${job.maxAttempts}${from ? sql`
+        FROM ${from}` : sql``}
+      ON CONFLICT DO NOTHING`;
+}
+
+/** Attempts of a job unless its kind says otherwise. */
+export const DEFAULT_MAX_ATTEMPTS = 10;
+
+/**
  * Writes a job in the caller's transaction, so it exists exactly when the change that needs it was committed.
  * A dedupe key makes enqueueing idempotent.
  */
@@ -22,16 +39,15 @@ export async function enqueue(
   tx: Executor,
   job: { kind: string; payload: Record<string, unknown>; runAt?: Date; dedupeKey?: string; maxAttempts?: number },
 ): Promise<void> {
-  await tx
-    .insert(jobs)
-    .values({
+  await tx.execute(
+    enqueueJobs({
       kind: job.kind,
-      payload: job.payload,
-      runAt: job.runAt ?? new Date(),
-      dedupeKey: job.dedupeKey ?? null,
-      maxAttempts: job.maxAttempts ?? 10,
-    })
-    .onConflictDoNothing();
+      payload: sql`${JSON.stringify(job.payload)}::jsonb`,
+      dedupeKey: sql`${job.dedupeKey ?? null}::text`,
+      runAt: sql`${(job.runAt ?? new Date()).toISOString()}::timestamptz`,
+      maxAttempts: job.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
+    }),
+  );
 }
 
 const LEASE_SECONDS = 60;
@@ -114,7 +130,7 @@ export class OutboxWorker {
     if (!kinds.length) return [];
     // `id = ANY(ARRAY(...))`: the claimed ids are then found by primary key, one probe each; with `id IN (...)` the
     // planner may join them by reading the whole primary key index (the plan check, ADR 0004, docs/adr/0004-scale-bench-and-plan-check.md).
-    const result = await this.db.execute(sql`
+    return rows(this.db, typedSql<JobRow>()`
       UPDATE jobs SET locked_until = now() + make_interval(secs => ${LEASE_SECONDS}), attempts = attempts + 1
       WHERE id = ANY(ARRAY(
         SELECT id FROM jobs
@@ -126,7 +142,6 @@ export class OutboxWorker {
         FOR UPDATE SKIP LOCKED
       ))
       RETURNING id, kind, payload, attempts, max_attempts AS "maxAttempts", run_at AS "runAt"`);
-    return (result as { rows: unknown[] }).rows as JobRow[];
   }
 
   /**
@@ -138,8 +153,8 @@ export class OutboxWorker {
   private async execute(job: JobRow): Promise<void> {
     const handler = this.handlers[job.kind]!;
     const ours = sql`id = ${job.id} AND attempts = ${job.attempts} AND done_at IS NULL AND failed_at IS NULL`;
-    const renewed = await this.db.execute(sql`UPDATE jobs SET locked_until = now() + make_interval(secs => ${LEASE_SECONDS}) WHERE ${ours} RETURNING id`);
-    if (!(renewed as { rows: unknown[] }).rows.length) return;
+    const renewed = await rows(this.db, typedSql<{ id: number }>()`UPDATE jobs SET locked_until = now() + make_interval(secs => ${LEASE_SECONDS}) WHERE ${ours} RETURNING id`);
+    if (!renewed.length) return;
     try {
       await handler.run(job.payload, job);
       await this.db.execute(sql`UPDATE jobs SET done_at = now(), locked_until = NULL WHERE ${ours}`);

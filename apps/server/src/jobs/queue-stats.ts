@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
+import { firstRow, typedSql } from '../db/statement.ts';
 
 export interface QueueStats {
   /** Jobs waiting to run now (due and not claimed by a live worker). */
@@ -14,7 +14,7 @@ export interface QueueStats {
 
 /** The outbox's depth and age, for /metrics and operators. One statement: the due part uses the jobs_due_idx. */
 export async function queueStats(db: Executor): Promise<QueueStats> {
-  const result = await db.execute(sql`
+  const row = (await firstRow(db, typedSql<{ due: number; running: number; dead: number; oldest_due_age_seconds: number }>()`
     SELECT count(*) FILTER (WHERE done_at IS NULL AND failed_at IS NULL AND run_at <= now()
                               AND (locked_until IS NULL OR locked_until < now()))::int AS due,
            count(*) FILTER (WHERE done_at IS NULL AND failed_at IS NULL AND locked_until >= now())::int AS running,
@@ -23,7 +23,6 @@ export async function queueStats(db: Executor): Promise<QueueStats> {
              WHERE done_at IS NULL AND failed_at IS NULL AND run_at <= now() AND (locked_until IS NULL OR locked_until < now()))), 0)::float8
              AS oldest_due_age_seconds
       FROM jobs
-     WHERE done_at IS NULL`);
-  const row = (result as unknown as { rows: { due: number; running: number; dead: number; oldest_due_age_seconds: number }[] }).rows[0]!;
+     WHERE done_at IS NULL`))!;
   return { due: Number(row.due), running: Number(row.running), dead: Number(row.dead), oldestDueAgeSeconds: Number(row.oldest_due_age_seconds) };
 }

@@ -5,6 +5,7 @@ import type { Db } from '../db/client.ts';
 import { inBatches } from './batches.ts';
 import type { JobHandler } from './outbox.ts';
 import { RecurringJob } from './recurring.ts';
+import { rows, typedSql } from '../db/statement.ts';
 
 export const PRUNE_JOB = 'retention.prune';
 
@@ -76,12 +77,12 @@ export class Retention {
   private async deleteInBatches(table: string, expired: SQL): Promise<number> {
     const name = sql.identifier(table);
     return inBatches(BATCH, async (size) => {
-      const result = await this.db.execute(sql`
+      const [gone] = await rows(this.db, typedSql<{ n: number }>()`
         WITH gone AS (
           DELETE FROM ${name} WHERE ctid IN (SELECT ctid FROM ${name} WHERE ${expired} LIMIT ${size}) RETURNING 1
         )
         SELECT count(*)::int AS n FROM gone`);
-      return Number((result as unknown as { rows: { n: number }[] }).rows[0]!.n);
+      return Number(gone!.n);
     });
   }
 }

@@ -24,6 +24,7 @@ import type { TokenService } from '../auth/tokens.ts';
 import type { GamesService } from '../games/games.service.ts';
 import { normalizeEmail, phoneE164, type VerificationService } from '../verification/verification.service.ts';
 import { checkNewPassword, hasPasswordLength, hashPassword, verifyPassword } from './passwords.ts';
+import { rows, typedSql } from '../../db/statement.ts';
 
 /** Seconds a change ticket (proof that the current phone/e-mail was verified) stays valid. */
 export const CHANGE_TICKET_TTL_SECONDS = 600;
@@ -34,7 +35,6 @@ type RegisterBody = z.output<typeof RegisterSchema>;
 type UserRow = typeof users.$inferSelect;
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 /** Advisory lock namespaces of the failed-login counters. */
 const LOCK_LOGIN_ACCOUNT = 727_201;
 const LOCK_LOGIN_IP = 727_202;
@@ -170,13 +170,11 @@ export class AccountService {
       await tx.execute(sql`SELECT pg_advisory_xact_lock(${LOCK_LOGIN_ACCOUNT}, hashtext(${account}))`);
       await tx.execute(sql`SELECT pg_advisory_xact_lock(${LOCK_LOGIN_IP}, hashtext(${ip}))`);
       const window = sql`clock_timestamp() - make_interval(secs => ${limits.accountWindowSeconds})`;
-      const [counts] = rowsOf<{ account: number | string; pair: number | string; ip: number | string }>(
-        await tx.execute(sql`
+      const [counts] = await rows(tx, typedSql<{ account: number | string; pair: number | string; ip: number | string }>()`
           SELECT (SELECT count(*) FROM login_failures WHERE account = ${account} AND created_at > ${window}) AS account,
                  (SELECT count(*) FROM login_failures WHERE account = ${account} AND ip = ${ip} AND created_at > ${window}) AS pair,
                  (SELECT count(*) FROM login_failures
-                   WHERE ip = ${ip} AND created_at > clock_timestamp() - make_interval(secs => ${limits.ipWindowSeconds})) AS ip`),
-      );
+                   WHERE ip = ${ip} AND created_at > clock_timestamp() - make_interval(secs => ${limits.ipWindowSeconds})) AS ip`);
       if (Number(counts!.pair) >= limits.accountIpFailures || Number(counts!.ip) >= limits.ipFailures) {
         throw tooMany('loginTooManyFailures');
       }
@@ -357,8 +355,8 @@ export class AccountService {
 
   /** The token carries no level: keep the one we know (quick login would otherwise overwrite it). */
   private async currentLevel(appId: number, payload: DynamicPayload): Promise<number> {
-    const result = await this.db.execute(sql`
+    const [role] = await rows(this.db, typedSql<{ user_level: number }>()`
       SELECT user_level FROM game_accounts WHERE app_id = ${appId} AND server_id = ${payload.serverId} AND role_id = ${payload.roleId}`);
-    return Number(rowsOf<{ user_level: number }>(result)[0]?.user_level ?? 1);
+    return Number(role?.user_level ?? 1);
   }
 }

@@ -5,6 +5,7 @@ import { TOKEN_HEAD, type TokenData } from '@shop/contract/auth.schema';
 import type { Db, Executor } from '../../db/client.ts';
 import { refreshTokens, users } from '../../db/schema.ts';
 import { DomainError, unauthenticated, sessionExpired, forbidden } from '../../shared/domain-errors.ts';
+import { rows, typedSql } from '../../db/statement.ts';
 
 export interface SessionUser {
   userId: number;
@@ -18,7 +19,6 @@ const ALGORITHM = 'HS256';
 const ISSUER = 'game-shop';
 class SessionEnded extends Error {}
 class AccountBlocked extends Error {}
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 export class TokenService {
@@ -56,13 +56,11 @@ export class TokenService {
       const sessionVersion = typeof payload.sv === 'number' ? payload.sv : 0;
       // One indexed read: the session ends when the user's session version moved on or its family was revoked; a
       // blocked player's sessions end too (blocking raises the session version as well: this is the second fence).
-      const [state] = rowsOf<{ sv: number; revoked: boolean; blocked: boolean }>(
-        await this.db.execute(sql`
+      const [state] = await rows(this.db, typedSql<{ sv: number; revoked: boolean; blocked: boolean }>()`
           SELECT u.session_version AS sv,
                  u.blocked_at IS NOT NULL AS blocked,
                  EXISTS (SELECT 1 FROM refresh_tokens r WHERE r.family_id = ${familyId ?? ''} AND r.revoked_at IS NOT NULL) AS revoked
-            FROM users u WHERE u.id = ${userId}`),
-      );
+            FROM users u WHERE u.id = ${userId}`);
       if (state?.blocked) throw new AccountBlocked();
       if (!state || Number(state.sv) !== sessionVersion || state.revoked) throw new SessionEnded();
       return { userId, gameAccountId, familyId };

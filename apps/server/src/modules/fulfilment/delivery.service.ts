@@ -8,6 +8,7 @@ import { enqueue, type JobHandler } from '../../jobs/outbox.ts';
 import { GameServerError, ORDER_REVOKED, type GameServerClient } from '../games/game-server-client.ts';
 import type { OrderProcess } from '../orders/order-state-machine.ts';
 import type { OpsAlerts } from '../notifications/ops-alerts.ts';
+import { rows, typedSql } from '../../db/statement.ts';
 
 export const DELIVER_ORDER_JOB = 'order.deliver';
 export const REVOKE_ORDER_JOB = 'order.revoke';
@@ -158,20 +159,22 @@ export class DeliveryService {
    * idempotency key makes any extra run harmless anyway.
    */
   async retry(executor: Executor, orderId: number): Promise<void> {
-    const result = await executor.execute(
-      sql`SELECT count(*)::int AS n FROM jobs WHERE kind = ${DELIVER_ORDER_JOB} AND (payload->>'orderId')::bigint = ${orderId} AND failed_at IS NOT NULL`,
+    const [count] = await rows(
+      executor,
+      typedSql<{ n: number }>()`SELECT count(*)::int AS n FROM jobs WHERE kind = ${DELIVER_ORDER_JOB} AND (payload->>'orderId')::bigint = ${orderId} AND failed_at IS NOT NULL`,
     );
-    const gaveUp = Number((result as unknown as { rows: { n: number }[] }).rows[0]!.n);
+    const gaveUp = Number(count!.n);
     await DeliveryService.enqueue(executor, orderId, `deliver:${orderId}:retry:${gaveUp}`);
   }
 }
 
 /** For tests and operators: how many delivery jobs an order has. */
 export async function deliveryJobCount(db: Db, orderId: number): Promise<number> {
-  const result = await db.execute(
-    sql`SELECT count(*)::int AS n FROM jobs WHERE kind = ${DELIVER_ORDER_JOB} AND (payload->>'orderId')::bigint = ${orderId}`,
+  const [count] = await rows(
+    db,
+    typedSql<{ n: number }>()`SELECT count(*)::int AS n FROM jobs WHERE kind = ${DELIVER_ORDER_JOB} AND (payload->>'orderId')::bigint = ${orderId}`,
   );
-  return Number((result as unknown as { rows: { n: number }[] }).rows[0]!.n);
+  return Number(count!.n);
 }
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 300);

@@ -4,6 +4,7 @@ import type { Executor } from '../../db/client.ts';
 import type { OrderEffects, Reversal, TransitionStep } from '../orders/order-state-machine.ts';
 import type { VoucherLedger } from '../vouchers/ledger.ts';
 import { DeliveryService } from './delivery.service.ts';
+import { rows, typed, type Numeric } from '../../db/statement.ts';
 
 /** The vouchers an order's items are worth (voucher packs; 0 for goods). */
 export function creditedVouchersStatement(orderId: number): SQL {
@@ -12,7 +13,7 @@ export function creditedVouchersStatement(orderId: number): SQL {
 
 /** Vouchers an order credited (voucher packs; 0 for goods). */
 export async function creditedVouchers(executor: Executor, orderId: number): Promise<number> {
-  const [row] = (await executor.execute(creditedVouchersStatement(orderId)) as unknown as { rows: { vouchers: number | string }[] }).rows;
+  const [row] = await rows(executor, typed<{ vouchers: Numeric }>(creditedVouchersStatement(orderId)));
   return Number(row?.vouchers ?? 0);
 }
 

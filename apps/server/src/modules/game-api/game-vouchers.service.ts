@@ -5,6 +5,7 @@ import type { Db, Executor } from '../../db/client.ts';
 import { gameAccounts, gameVoucherSpends, voucherLedger } from '../../db/schema.ts';
 import { notFound, conflict } from '../../shared/domain-errors.ts';
 import type { VoucherLedger } from '../vouchers/ledger.ts';
+import { rows, typed, type Numeric } from '../../db/statement.ts';
 
 /** Advisory lock namespace of one game transaction id. */
 const LOCK_GAME_TRANSACTION = 727_301;
@@ -80,12 +81,12 @@ export class GameVouchersService {
 
   async spend(appId: number, body: SpendRequest): Promise<SpendResult> {
     const requestHash = requestHashOf(body);
-    let row: { balance_after: number | string; created_at: Date | string } | undefined;
+    let row: { balance_after: Numeric; created_at: Date | string } | undefined;
     try {
       // In a transaction of its own although it is one statement: the COMMIT is then sent only once the statement has
       // answered, so a spend whose caller has gone (a partition, a timeout answered with 503) is rolled back by
       // PostgreSQL (idle_in_transaction_session_timeout) instead of committing after the game was told it failed.
-      [row] = await this.db.transaction(async (tx) => (await tx.execute(spendStatement(appId, body, requestHash)) as unknown as { rows: (typeof row)[] }).rows);
+      [row] = await this.db.transaction((tx) => rows(tx, typed<NonNullable<typeof row>>(spendStatement(appId, body, requestHash))));
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
     }

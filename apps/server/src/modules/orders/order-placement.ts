@@ -13,11 +13,11 @@ import { reportOrderCreated } from './order-events.ts';
 import { newOrderSn } from './order-number.ts';
 import { orderRowOf, type OrderProcess, type OrderRow } from './order-state-machine.ts';
 import type { PaymentOpener } from './ports.ts';
+import { firstRow, typed, type Numeric } from '../../db/statement.ts';
+import { DEFAULT_MAX_ATTEMPTS, enqueueJobs } from '../../jobs/outbox.ts';
 
 /** The outbox job that closes an unpaid order (0 -> 4) at its `expires_at`. */
 export const EXPIRE_ORDER_JOB = 'order.expire';
-/** Attempts of the expiry job (jobs/outbox.ts's default). */
-const EXPIRE_JOB_ATTEMPTS = 10;
 /** How many overdue orders of a player at the cap are closed at once (the expiry job closes the rest in its time). */
 const OVERDUE_BATCH = 20;
 
@@ -169,7 +169,7 @@ export class OrderPlacement {
 
   /** Runs the order's write; nothing written means the player's cap was reached meanwhile (the gate is in the statement). */
   private async writeOrder(executor: Executor, statement: SQL, cap: number): Promise<OrderRow> {
-    const row = (await executor.execute(statement) as unknown as { rows: Record<string, unknown>[] }).rows[0];
+    const row = await firstRow(executor, typed<Record<string, unknown>>(statement));
     if (!row) throw conflict('tooManyUnpaidOrders', { count: cap });
     const created = orderRowOf(row);
     reportOrderCreated(executor, created);
@@ -250,10 +250,17 @@ interface PlacementRead {
   products: PricedProduct[];
 }
 
+/** The read's one row; node-postgres returns the json columns parsed, PGlite may return them as text. */
+interface PlacementReadRow {
+  role: PlacementRead['role'] | string | null;
+  open_orders: Numeric;
+  order_id: Numeric;
+  products: PricedProduct[] | string;
+}
+
 /** The order's one read (step 1 of OrderPlacement). */
 export async function readForPlacement(executor: Executor, input: Pick<OrderToPlace, 'userId' | 'role' | 'lines'>): Promise<PlacementRead> {
-  const result = await executor.execute(readStatement(input));
-  const row = (result as unknown as { rows: { role: PlacementRead['role'] | string | null; open_orders: number | string; order_id: number | string; products: PricedProduct[] | string }[] }).rows[0]!;
+  const row = (await firstRow(executor, typed<PlacementReadRow>(readStatement(input))))!;
   const json = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
   return {
     role: row.role === null ? null : json(row.role),
@@ -364,10 +371,15 @@ export function insertOrderStatement(order: OrderToWrite): SQL {
         FROM placed, jsonb_to_recordset(${JSON.stringify(order.lines)}::jsonb) AS line(
              product_id int4, name text, product_version int4, category_id int4, goods_type int2, quantity int4,
              currency char(3), price_minor int4, original_price_minor int4, voucher_amount int4)),
-    expiry AS (
-      INSERT INTO jobs (kind, payload, dedupe_key, run_at, max_attempts)
-      SELECT ${EXPIRE_ORDER_JOB}, jsonb_build_object('orderId', placed.id), 'expire:' || placed.id, placed.expires_at, ${EXPIRE_JOB_ATTEMPTS}
-        FROM placed WHERE placed.expires_at IS NOT NULL
-      ON CONFLICT DO NOTHING)
+    expiry AS (${enqueueJobs(
+      {
+        kind: EXPIRE_ORDER_JOB,
+        payload: sql`jsonb_build_object('orderId', placed.id)`,
+        dedupeKey: sql`'expire:' || placed.id`,
+        runAt: sql`placed.expires_at`,
+        maxAttempts: DEFAULT_MAX_ATTEMPTS,
+      },
+      sql`placed WHERE placed.expires_at IS NOT NULL`,
+    )})
     SELECT * FROM placed`;
 }

@@ -3,6 +3,7 @@ import { OrderStatus, type OrderStatusCode } from '@shop/contract/orders.schema'
 import type { Executor } from '../../db/client.ts';
 import { orders } from '../../db/schema.ts';
 import { reportOrderMoved } from './order-events.ts';
+import { firstRow, typed } from '../../db/statement.ts';
 
 const S = OrderStatus;
 
@@ -116,8 +117,7 @@ export class OrderProcess {
   async transition<E extends OrderEvent>(tx: Executor, order: number | OrderRow, event: E, changes: TransitionChanges = {}): Promise<Moved<E> | undefined> {
     const locked = typeof order === 'number' ? await lockIfMovable(tx, order, event) : order;
     if (!locked || !canTransition(locked.status, event)) return undefined;
-    const result = await tx.execute(moveStatement(locked, event, changes));
-    const row = (result as unknown as { rows: Record<string, unknown>[] }).rows[0];
+    const row = await firstRow(tx, typed<Record<string, unknown>>(moveStatement(locked, event, changes)));
     if (!row) return undefined;
     const moved = orderRowOf(row);
     reportOrderMoved(tx, moved, event);

@@ -4,12 +4,13 @@ import { OrderStatus } from '@shop/contract/orders.schema';
 import type { ReconciliationConfig } from '../../config.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import { orders, reconciliationSweeps, supersededPaymentSessions } from '../../db/schema.ts';
-import type { JobHandler } from '../../jobs/outbox.ts';
+import { enqueueJobs, type JobHandler } from '../../jobs/outbox.ts';
 import { RecurringJob } from '../../jobs/recurring.ts';
 import type { OrderRow } from '../orders/order-state-machine.ts';
 import type { PaymentProviders } from './provider-registry.ts';
 import type { RefundReconciliation } from './refund-reconciliation.ts';
 import type { SettleOutcome, SettlementService } from './settlement.ts';
+import { rows, typedSql } from '../../db/statement.ts';
 
 export const RECONCILE_SWEEP_JOB = 'payments.reconcile-sweep';
 export const RECONCILE_ORDER_JOB = 'payments.reconcile-order';
@@ -19,7 +20,6 @@ const S = OrderStatus;
 const CANDIDATE_STATUSES: number[] = [S.AWAITING_PAYMENT, S.PAYMENT_PROCESSING, S.CLOSED, S.CANCELLED, S.TRANSACTION_FAILED];
 /** Sweep claims kept (a week at the default interval); older ones are deleted by the sweep. */
 const SWEEPS_KEPT = 2016;
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /** What the provider told us about one order. */
 export type ReconcileOutcome = SettleOutcome | 'unpaid' | 'skipped';
@@ -80,14 +80,12 @@ export class ReconciliationService {
     const now = this.now();
     return this.db.transaction(async (tx) => {
       // Claiming the bucket waits for another instance's claim of it to commit, and then finds it taken.
-      const [claim] = rowsOf<{ claimed: number | string; refund_cursor: number | string | null; duplicate_cursor: number | string | null }>(
-        await tx.execute(sql`
+      const [claim] = await rows(tx, typedSql<{ claimed: number | string; refund_cursor: number | string | null; duplicate_cursor: number | string | null }>()`
           WITH pruned AS (DELETE FROM reconciliation_sweeps WHERE bucket < ${bucket - SWEEPS_KEPT}),
                claimed AS (INSERT INTO reconciliation_sweeps (bucket) VALUES (${bucket}) ON CONFLICT DO NOTHING RETURNING bucket)
           SELECT (SELECT count(*) FROM claimed) AS claimed, previous.refund_cursor, previous.duplicate_cursor
             FROM (SELECT 1) AS one
-            LEFT JOIN LATERAL (SELECT refund_cursor, duplicate_cursor FROM reconciliation_sweeps WHERE bucket < ${bucket} ORDER BY bucket DESC LIMIT 1) AS previous ON true`),
-      );
+            LEFT JOIN LATERAL (SELECT refund_cursor, duplicate_cursor FROM reconciliation_sweeps WHERE bucket < ${bucket} ORDER BY bucket DESC LIMIT 1) AS previous ON true`);
       if (!Number(claim?.claimed)) return 0;
       const asked = await this.askDueOrders(tx, bucket, now);
       const cursors = await this.refunds.enqueuePending(tx, bucket, now, {
@@ -112,8 +110,7 @@ export class ReconciliationService {
     const at = new Date(now).toISOString();
     const firstDue = new Date(now - minAgeMs).toISOString();
     const windowStart = new Date(now - lookbackMs).toISOString();
-    const [ended] = rowsOf<{ unasked: number | string }>(
-      await tx.execute(sql`
+    const [ended] = await rows(tx, typedSql<{ unasked: number | string }>()`
         WITH ended AS (DELETE FROM reconciliation_schedule WHERE since <= ${windowStart}::timestamptz RETURNING asks),
              joined AS (
                INSERT INTO reconciliation_schedule (order_id, since)
@@ -121,15 +118,13 @@ export class ReconciliationService {
                 WHERE status IN (${S.AWAITING_PAYMENT}, ${S.PAYMENT_PROCESSING}) AND third_channel_name IS NOT NULL
                   AND created_at > ${windowStart}::timestamptz AND created_at <= ${firstDue}::timestamptz
                ON CONFLICT (order_id) DO NOTHING)
-        SELECT count(*) FILTER (WHERE asks = 0) AS unasked FROM ended`),
-    );
+        SELECT count(*) FILTER (WHERE asks = 0) AS unasked FROM ended`);
     if (Number(ended?.unasked ?? 0) > 0) {
       this.log.warn({ unasked: Number(ended!.unasked), batch }, 'reconciliation candidates left their window without being asked: raise RECONCILE_BATCH');
     }
     // Never asked (newest first), then asked before and due again (most overdue first); a candidate no longer (paid,
     // delivered, its left session past the window) leaves instead of being asked.
-    const [result] = rowsOf<{ picked: number | string; asked: number | string }>(
-      await tx.execute(sql`
+    const [result] = await rows(tx, typedSql<{ picked: number | string; asked: number | string }>()`
         WITH first AS (
                SELECT order_id FROM reconciliation_schedule WHERE asks = 0 AND since <= ${firstDue}::timestamptz
                 ORDER BY since DESC LIMIT ${batch} FOR UPDATE SKIP LOCKED),
@@ -154,24 +149,26 @@ export class ReconciliationService {
                                              s.since + (${at}::timestamptz - s.since) * ${backoff}::float8)
                  FROM due WHERE s.order_id = due.order_id AND due.candidate
                RETURNING s.order_id),
-             enqueued AS (
-               INSERT INTO jobs (kind, payload, dedupe_key, run_at, max_attempts)
-               SELECT ${RECONCILE_ORDER_JOB}, jsonb_build_object('orderId', order_id), 'reconcile:' || order_id || ':' || ${bucket}::bigint, now(), 3
-                 FROM asked
-               ON CONFLICT DO NOTHING)
-        SELECT (SELECT count(*) FROM picked) AS picked, (SELECT count(*) FROM asked) AS asked`),
-    );
+             enqueued AS (${enqueueJobs(
+               {
+                 kind: RECONCILE_ORDER_JOB,
+                 payload: sql`jsonb_build_object('orderId', order_id)`,
+                 dedupeKey: sql`'reconcile:' || order_id || ':' || ${bucket}::bigint`,
+                 runAt: sql`now()`,
+                 maxAttempts: 3,
+               },
+               sql`asked`,
+             )})
+        SELECT (SELECT count(*) FROM picked) AS picked, (SELECT count(*) FROM asked) AS asked`);
     if (Number(result?.picked) === batch) await this.warnIfBehind(tx, firstDue, at);
     return Number(result?.asked ?? 0);
   }
 
   /** After a full batch: logs the asks left for later sweeps, if any (the budget, RECONCILE_BATCH, is too small). */
   private async warnIfBehind(tx: Executor, firstDue: string, at: string): Promise<void> {
-    const [left] = rowsOf<{ unasked_since: Date | string | null; overdue_since: Date | string | null }>(
-      await tx.execute(sql`
+    const [left] = await rows(tx, typedSql<{ unasked_since: Date | string | null; overdue_since: Date | string | null }>()`
         SELECT (SELECT min(since) FROM reconciliation_schedule WHERE asks = 0 AND since <= ${firstDue}::timestamptz) AS unasked_since,
-               (SELECT min(next_ask_at) FROM reconciliation_schedule WHERE asks > 0 AND next_ask_at <= ${at}::timestamptz) AS overdue_since`),
-    );
+               (SELECT min(next_ask_at) FROM reconciliation_schedule WHERE asks > 0 AND next_ask_at <= ${at}::timestamptz) AS overdue_since`);
     if (left?.unasked_since || left?.overdue_since) {
       this.log.warn(
         { batch: this.config.batch, neverAskedSince: left.unasked_since, overdueSince: left.overdue_since },

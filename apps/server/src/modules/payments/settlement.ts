@@ -6,6 +6,7 @@ import { duplicatePayments, orders, paymentEvents, refundRequests, refunds, supe
 import { orderRowOf, type OrderProcess, type OrderRow, type Reversal } from '../orders/order-state-machine.ts';
 import type { ApprovedFact, OrderReference, PaidFact, PaymentFact, ProviderName, RefundedFact, RefundSubject } from './payment-provider.ts';
 import type { PaymentProviders } from './provider-registry.ts';
+import { rows, typed } from '../../db/statement.ts';
 
 /** `second-payment`: the fact concerns money beyond the order's own payment (recorded in duplicate_payments). */
 export type SettleOutcome = 'settled' | 'duplicate' | 'unchanged' | 'second-payment';
@@ -45,8 +46,6 @@ function isSecondPayment(order: OrderRow, provider: ProviderName, fact: PaidFact
   if (order.thirdChannelName !== provider) return true;
   return Boolean(order.providerPaymentId && fact.paymentId !== order.providerPaymentId);
 }
-
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /**
  * The one place where provider facts move orders. The return page, every webhook, reconciliation and the providers'
@@ -287,7 +286,7 @@ export class SettlementService {
     act: (tx: Tx, order: OrderRow) => Promise<SettleOutcome>,
   ): Promise<SettleOutcome> {
     return this.db.transaction(async (tx) => {
-      const [row] = rowsOf<Record<string, unknown>>(await tx.execute(lockOrderWithEventStatement(provider, fact, ids)));
+      const [row] = await rows(tx, typed<Record<string, unknown>>(lockOrderWithEventStatement(provider, fact, ids)));
       if (!row) throw new UnknownOrderError();
       if (row['recorded_event'] === null || row['recorded_event'] === undefined) return 'duplicate';
       return act(tx, orderRowOf(row));

@@ -21,6 +21,7 @@ import { canTransition, type OrderProcess } from '../orders/order-state-machine.
 import type { OrdersService } from '../orders/orders.service.ts';
 import type { AnswerRecorder } from '../orders/ports.ts';
 import type { RolesService } from '../roles/roles.service.ts';
+import { rows, typedSql } from '../../db/statement.ts';
 
 const S = OrderStatus;
 /** Final states a player may remove from My Orders. */
@@ -210,13 +211,12 @@ export class ShopOrdersService {
    */
   async refund(userId: number, orderId: number, reason: string | undefined): Promise<RefundRequestInfo> {
     const statuses = sql.join(REFUNDABLE_STATUSES.map((s) => sql`${s}`), sql`, `);
-    const result = await this.db.execute(sql`
+    const [inserted] = await rows(this.db, typedSql<{ id: number | string }>()`
       INSERT INTO refund_requests (order_id, user_id, reason, order_status)
       SELECT id, user_id, ${reason || null}, status FROM orders
       WHERE id = ${orderId} AND user_id = ${userId} AND deleted_at IS NULL AND pay_amount_minor > 0 AND status IN (${statuses})
       ON CONFLICT (order_id) DO NOTHING
       RETURNING id`);
-    const inserted = (result as unknown as { rows: { id: number | string }[] }).rows[0];
     if (inserted) {
       const [row] = await this.db.select().from(refundRequests).where(eq(refundRequests.id, Number(inserted.id)));
       return toRefundInfo(row!);

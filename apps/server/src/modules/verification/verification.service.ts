@@ -13,6 +13,7 @@ import type { MessageSender } from '../notifications/message-sender.ts';
 import { BotCheckTokens } from './captcha/bot-check-tokens.ts';
 import type { BotCheckGrant, CaptchaProvider } from './captcha/captcha-provider.ts';
 import { decideSend } from './code-purposes.ts';
+import { rows, typedSql } from '../../db/statement.ts';
 
 /** Advisory-lock classes (first key of pg_advisory_xact_lock(int, int)); taken in this order, so they cannot deadlock. */
 const LOCK_TARGET = 727_101;
@@ -32,8 +33,6 @@ export interface VerifyCodeInput {
   purpose: number;
   code: string;
 }
-
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /** Normalises and checks an e-mail address; throws "Invalid Email". */
 export function normalizeEmail(raw: string): string {
@@ -139,11 +138,11 @@ export class VerificationService {
       await tx.execute(sql`
         UPDATE verification_codes SET used_at = now()
          WHERE target = ${target} AND purpose = ${purpose} AND used_at IS NULL AND expires_at > now()`);
-      const inserted = await tx.execute(sql`
+      const [inserted] = await rows(tx, typedSql<{ id: number | string }>()`
         INSERT INTO verification_codes (target, purpose, code_hash, expires_at)
         VALUES (${target}, ${purpose}, ${this.hashCode(target, purpose, code)}, now() + make_interval(secs => ${cfg.codeTtlSeconds}))
         RETURNING id`);
-      return Number(rowsOf<{ id: number | string }>(inserted)[0]!.id);
+      return Number(inserted!.id);
     });
     if (decision instanceof DomainError) throw decision;
     if (codeId !== undefined) await this.deliverCode(codeId, { channel, target }, code, context.language);
@@ -174,36 +173,32 @@ export class VerificationService {
     const cfg = this.config;
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${LOCK_TARGET}, hashtext(${target}))`);
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${LOCK_IP}, hashtext(${ip}))`);
-    const [perTarget] = rowsOf<{ day: number | string; wait: number | string | null }>(
-      await tx.execute(sql`
+    const [perTarget] = await rows(tx, typedSql<{ day: number | string; wait: number | string | null }>()`
         SELECT count(*) AS day,
                ceil(extract(epoch FROM max(created_at) + make_interval(secs => ${cfg.resendSeconds}) - clock_timestamp())) AS wait
           FROM verification_sends
-         WHERE target = ${target} AND created_at > clock_timestamp() - interval '1 day'`),
-    );
+         WHERE target = ${target} AND created_at > clock_timestamp() - interval '1 day'`);
     // The day's limit first: when both are reached, "come back tomorrow" is the true answer; the resend wait says
     // how long it really is (the spec's daily-limit text would send the player away for a day over a minute).
     if (Number(perTarget!.day) >= cfg.targetDailyLimit) throw tooMany('codeTargetTooOften');
     const wait = Number(perTarget!.wait ?? 0);
     if (wait > 0) throw tooMany('codeResendTooSoon', { seconds: wait });
-    const [perIp] = rowsOf<{ hour: number | string; day: number | string }>(
-      await tx.execute(sql`
+    const [perIp] = await rows(tx, typedSql<{ hour: number | string; day: number | string }>()`
         SELECT count(*) FILTER (WHERE created_at > clock_timestamp() - interval '1 hour') AS hour,
                count(*) AS day
           FROM verification_sends
-         WHERE ip = ${ip} AND created_at > clock_timestamp() - interval '1 day'`),
-    );
+         WHERE ip = ${ip} AND created_at > clock_timestamp() - interval '1 day'`);
     // The day's limit first: when both are reached, "come back tomorrow" is the true answer.
     if (Number(perIp!.day) >= cfg.ipDailyLimit) throw tooMany('codeTargetTooOften');
     if (Number(perIp!.hour) >= cfg.ipHourlyLimit) throw tooMany('codeIpBlocked');
     if (channel === 'sms') {
       // One counter row per UTC day, raised only while under the budget (the row lock serialises the raise).
-      const raised = await tx.execute(sql`
+      const raised = await rows(tx, typedSql<{ sent: number }>()`
         INSERT INTO sms_daily_budget AS b (day, sent)
         SELECT to_char(clock_timestamp() AT TIME ZONE 'UTC', 'YYYY-MM-DD'), 1 WHERE ${cfg.smsDailyLimit} > 0
         ON CONFLICT (day) DO UPDATE SET sent = b.sent + 1 WHERE b.sent < ${cfg.smsDailyLimit}
         RETURNING sent`);
-      if (!rowsOf(raised).length) throw tooMany('smsExhausted');
+      if (!raised.length) throw tooMany('smsExhausted');
     }
     await tx.execute(sql`
       INSERT INTO verification_sends (target, ip, channel, created_at) VALUES (${target}, ${ip}, ${channel}, clock_timestamp())`);
@@ -222,14 +217,14 @@ export class VerificationService {
     const code = input.code.trim();
     if (!new RegExp(`^\\d{${CODE_LENGTH}}$`).test(code) || !Number.isInteger(input.purpose)) throw codeInvalid();
     const hash = this.hashCode(target, input.purpose, code);
-    const result = await executor.execute(sql`
+    const result = await rows(executor, typedSql<{ ok: boolean }>()`
       UPDATE verification_codes
          SET attempts = attempts + 1,
              used_at = CASE WHEN code_hash = ${hash} THEN now() END
        WHERE target = ${target} AND purpose = ${input.purpose}
          AND used_at IS NULL AND attempts < ${this.config.codeMaxAttempts} AND expires_at > now()
    RETURNING used_at IS NOT NULL AS ok`);
-    if (!rowsOf<{ ok: boolean }>(result).some((row) => row.ok)) throw codeInvalid();
+    if (!result.some((row) => row.ok)) throw codeInvalid();
   }
 
   private hashCode(target: string, purpose: number, code: string): string {

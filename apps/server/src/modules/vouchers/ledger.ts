@@ -2,6 +2,7 @@ import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
 import { voucherAccounts, voucherLedger } from '../../db/schema.ts';
 import { conflict } from '../../shared/domain-errors.ts';
+import { firstRow, rows, typed } from '../../db/statement.ts';
 
 export type LedgerEntry = typeof voucherLedger.$inferSelect;
 
@@ -19,8 +20,6 @@ export interface LedgerChange {
 }
 
 export class InsufficientVouchersError extends Error {}
-
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /**
  * The voucher ledger: append-only entries with a unique reference, and a balance per role that the database keeps at or
@@ -62,14 +61,13 @@ export class VoucherLedger {
 
   /** Locks the account row, creating it at 0; its balance. */
   private async lockAccount(tx: Executor, gameAccountId: number): Promise<number> {
-    const [row] = rowsOf<{ balance: number | string }>(await tx.execute(lockAccountStatement(gameAccountId)));
+    const [row] = await rows(tx, typed<{ balance: number | string }>(lockAccountStatement(gameAccountId)));
     return Number(row!.balance);
   }
 
   /** Under the account's lock: the earlier entry of the reference, or the balance moved and the new entry, in one statement. */
   private async append(tx: Executor, change: LedgerChange, balance: number): Promise<{ entry: LedgerEntry; repeated: boolean }> {
-    const rows = rowsOf<Record<string, unknown>>(await tx.execute(appendStatement(change)));
-    const row = rows[0];
+    const row = await firstRow(tx, typed<Record<string, unknown>>(appendStatement(change)));
     if (!row) {
       // Neither a new entry nor an earlier one: the balance would have gone below zero.
       if (balance + change.amount < 0) throw new InsufficientVouchersError();

@@ -1,11 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import type { VerificationConfig } from '../../../config.ts';
 import type { Db, Executor } from '../../../db/client.ts';
 import { invalid } from '../../../shared/domain-errors.ts';
 import type { BotCheckGrant } from './captcha-provider.ts';
-
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+import { rows, typedSql } from '../../../db/statement.ts';
 
 /**
  * One-time bot-check tokens, kept (as a hash) on the row of the challenge that was solved (`captcha_challenges`):
@@ -31,22 +29,22 @@ export class BotCheckTokens {
    */
   async grantForPass(passId: string): Promise<BotCheckGrant> {
     const minted = this.mint();
-    const inserted = await this.db.execute(sql`
+    const inserted = await rows(this.db, typedSql<{ id: string }>()`
       INSERT INTO captcha_challenges (id, piece_x, expires_at, attempted_at, token_hash, token_expires_at, created_at)
       VALUES (${passId}, 0, now(), now(), ${minted.hash}, now() + make_interval(secs => ${minted.expiresIn}), clock_timestamp())
       ON CONFLICT (id) DO NOTHING
       RETURNING id`);
-    if (!rowsOf(inserted).length) throw invalid('captchaFailed');
+    if (!inserted.length) throw invalid('captchaFailed');
     return { botCheckToken: minted.token, expiresIn: minted.expiresIn };
   }
 
   /** Uses up a token (in the caller's transaction); a used, expired or forged one is refused. */
   async consume(token: string, executor: Executor = this.db): Promise<void> {
-    const result = await executor.execute(sql`
+    const result = await rows(executor, typedSql<{ id: string }>()`
       UPDATE captcha_challenges SET token_used_at = now()
        WHERE token_hash = ${hashToken(token)} AND token_used_at IS NULL AND token_expires_at > now()
    RETURNING id`);
-    if (!rowsOf(result).length) throw invalid('captchaFailed');
+    if (!result.length) throw invalid('captchaFailed');
   }
 }
 

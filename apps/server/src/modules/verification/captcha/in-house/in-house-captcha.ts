@@ -8,11 +8,10 @@ import type { BotCheckTokens } from '../bot-check-tokens.ts';
 import type { BotCheckGrant, CaptchaProvider } from '../captcha-provider.ts';
 import { drawPuzzle, PIECE_SIZE, PUZZLE_HEIGHT, PUZZLE_WIDTH } from './puzzle-image.ts';
 import { isHumanTrack } from './slide-track.ts';
+import { rows, typedSql } from '../../../../db/statement.ts';
 
 /** Advisory-lock class (first key of pg_advisory_xact_lock(int, int)) of the per-IP puzzle count. */
 const LOCK_CAPTCHA_IP = 727_103;
-
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /**
  * The shop's own slide puzzle, drawn and checked here. An image diff solves it (ADR 0018,
@@ -38,10 +37,8 @@ export class InHouseCaptcha implements CaptchaProvider {
     const ttl = this.config.captchaTtlSeconds;
     await this.db.transaction(async (tx) => {
       await tx.execute(sql`SELECT pg_advisory_xact_lock(${LOCK_CAPTCHA_IP}, hashtext(${ip}))`);
-      const [recent] = rowsOf<{ hour: number | string }>(
-        await tx.execute(sql`
-          SELECT count(*) AS hour FROM captcha_challenges WHERE ip = ${ip} AND created_at > clock_timestamp() - interval '1 hour'`),
-      );
+      const [recent] = await rows(tx, typedSql<{ hour: number | string }>()`
+          SELECT count(*) AS hour FROM captcha_challenges WHERE ip = ${ip} AND created_at > clock_timestamp() - interval '1 hour'`);
       if (Number(recent!.hour) >= this.config.captchaIpHourlyLimit) throw tooMany('tooManyRequests');
       await tx.execute(sql`
         INSERT INTO captcha_challenges (id, ip, piece_x, expires_at, created_at)
@@ -70,14 +67,14 @@ export class InHouseCaptcha implements CaptchaProvider {
     const minted = this.tokens.mint();
     // A script-like track uses the try up like a miss, so the puzzle cannot be tried again with a better track.
     const human = !captchaTrackCheck || isHumanTrack(solution.track, solution.x, tolerance);
-    const result = await this.db.execute(sql`
+    const [result] = await rows(this.db, typedSql<{ ok: boolean }>()`
       UPDATE captcha_challenges
          SET attempted_at = now(),
              token_hash = CASE WHEN ${human}::boolean AND abs(piece_x - ${solution.x}::float8) <= ${tolerance} THEN ${minted.hash} END,
              token_expires_at = now() + make_interval(secs => ${minted.expiresIn})
        WHERE id = ${solution.captchaId} AND attempted_at IS NULL AND expires_at > now()
    RETURNING token_hash IS NOT NULL AS ok`);
-    if (!rowsOf<{ ok: boolean }>(result)[0]?.ok) throw invalid('captchaFailed');
+    if (!result?.ok) throw invalid('captchaFailed');
     return { botCheckToken: minted.token, expiresIn: minted.expiresIn };
   }
 }
