@@ -109,7 +109,7 @@ export async function openDatabase(options: {
         options.log?.info({ lock: MIGRATION_LOCK_ID }, 'migrations: another instance holds the migration lock; waiting for it');
         await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
       }
-      const rowsOf = async (text: string) => (await client.query(text)).rows as Record<string, unknown>[];
+      const rowsOf = async (text: string) => (await client.query<Record<string, unknown>>(text)).rows;
       const before = await appliedMigrations(rowsOf);
       await migrate(drizzle({ client, schema }), { migrationsFolder: MIGRATIONS });
       reportMigrations(options.log, { before, after: await appliedMigrations(rowsOf), waited });

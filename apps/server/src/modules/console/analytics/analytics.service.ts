@@ -12,6 +12,7 @@ import {
 } from '@shop/contract/console/analytics';
 import { reportDays, type SalesFigures } from '@shop/contract/console/reports';
 import type { Db } from '../../../db/client.ts';
+import { rows, typed } from '../../../db/statement.ts';
 import { inBatches } from '../../../jobs/batches.ts';
 import type { JobHandler } from '../../../jobs/outbox.ts';
 import { RecurringJob } from '../../../jobs/recurring.ts';
@@ -20,8 +21,6 @@ import { invalid } from '../../../shared/domain-errors.ts';
 import { currencyDigits } from '../../../shared/money.ts';
 import type { ReportsService } from '../reports/reports.service.ts';
 
-type Rows<T> = { rows: T[] };
-const rowsOf = <T>(result: unknown) => (result as Rows<T>).rows;
 const num = (value: unknown) => (value === null || value === undefined ? 0 : Number(value));
 
 const DAY_MS = 86_400_000;
@@ -76,7 +75,7 @@ export class AnalyticsDashboard {
   /** Folds every committed activity row into the counts, FOLD_BATCH per transaction; returns how many were folded. */
   async foldPlayerActivity(): Promise<number> {
     return inBatches(FOLD_BATCH, async (size) => {
-      const [row] = rowsOf<{ folded: unknown }>(await this.db.execute(sql`SELECT fold_player_activity(${size}) AS folded`));
+      const [row] = await rows(this.db, typed<{ folded: unknown }>(sql`SELECT fold_player_activity(${size}) AS folded`));
       return num(row?.folded);
     });
   }
@@ -97,7 +96,7 @@ export class AnalyticsDashboard {
    */
   async alignTimeZone(): Promise<boolean> {
     return this.db.transaction(async (tx) => {
-      const [settings] = rowsOf<{ time_zone: string }>(await tx.execute(sql`SELECT time_zone FROM report_settings FOR UPDATE`));
+      const [settings] = await rows(tx, typed<{ time_zone: string }>(sql`SELECT time_zone FROM report_settings FOR UPDATE`));
       if (settings?.time_zone === this.timeZone) return false;
       await tx.execute(sql`UPDATE report_settings SET time_zone = ${this.timeZone}`);
       await tx.execute(sql`SELECT rebuild_player_activity()`);
@@ -110,7 +109,7 @@ export class AnalyticsDashboard {
     if (days < 1) throw invalid('reportRangeReversed');
     if (days > MAX_DASHBOARD_DAYS) throw invalid('reportRangeTooLong', { count: MAX_DASHBOARD_DAYS });
     if (query.appId !== undefined) {
-      const known = rowsOf(await this.db.execute(sql`SELECT 1 FROM games WHERE app_id = ${query.appId}`));
+      const known = await rows(this.db, typed<{ known: number }>(sql`SELECT 1 AS known FROM games WHERE app_id = ${query.appId}`));
       if (!known.length) throw invalid('unknownGame');
     }
     const previous = { from: shiftDay(query.from, -days), to: shiftDay(query.from, -1) };
@@ -152,8 +151,8 @@ export class AnalyticsDashboard {
    * period are the period's rows whose previous_day is before the period; first-timers have none ('-infinity').
    */
   private async players(appId: number, previousFrom: string, from: string, to: string): Promise<{ current: PlayerFigures; previous: PlayerFigures }> {
-    const rows = rowsOf<{ kind: unknown; current: unknown; current_first: unknown; previous: unknown; previous_first: unknown }>(
-      await this.db.execute(sql`
+    const found = await rows(this.db,
+      typed<{ kind: unknown; current: unknown; current_first: unknown; previous: unknown; previous_first: unknown }>(sql`
         SELECT kind,
                sum(players) FILTER (WHERE day >= ${from}::date AND previous_day < ${from}::date) AS current,
                sum(players) FILTER (WHERE day >= ${from}::date AND previous_day = '-infinity') AS current_first,
@@ -165,7 +164,7 @@ export class AnalyticsDashboard {
     );
     const current = noPlayers();
     const previous = noPlayers();
-    for (const row of rows) {
+    for (const row of found) {
       const kind = num(row.kind);
       const set = (figures: PlayerFigures, players: unknown, firstTime: unknown) => {
         if (kind === PlayerActivityKind.ACTIVE) figures.activePlayers = num(players);
@@ -184,8 +183,8 @@ export class AnalyticsDashboard {
 
   /** Each day's distinct active and paying players (a day's rows are that day's players, whatever their previous day). */
   private async dailyPlayers(appId: number, from: string, to: string): Promise<AnalyticsSummary['dailyPlayers']> {
-    const rows = rowsOf<{ day: string; active: unknown; paying: unknown }>(
-      await this.db.execute(sql`
+    const found = await rows(this.db,
+      typed<{ day: string; active: unknown; paying: unknown }>(sql`
         SELECT to_char(day, 'YYYY-MM-DD') AS day,
                coalesce(sum(players) FILTER (WHERE kind = ${PlayerActivityKind.ACTIVE}), 0) AS active,
                coalesce(sum(players) FILTER (WHERE kind = ${PlayerActivityKind.PAID}), 0) AS paying
@@ -194,7 +193,7 @@ export class AnalyticsDashboard {
          GROUP BY day
          ORDER BY day`),
     );
-    return rows.map((row) => ({ day: row.day, activePlayers: num(row.active), payingPlayers: num(row.paying) }));
+    return found.map((row) => ({ day: row.day, activePlayers: num(row.active), payingPlayers: num(row.paying) }));
   }
 }
 

@@ -13,6 +13,7 @@ import type { PagePosition } from '@shop/contract/console/paging';
 import type { ReconciliationConfig } from '../../../config.ts';
 import { duplicatePaymentView } from '../../payments/duplicate-payments.ts';
 import type { PaymentProviders } from '../../payments/provider-registry.ts';
+import { rows, typed, type Numeric } from '../../../db/statement.ts';
 import type { Db } from '../../../db/client.ts';
 import { duplicatePayments, jobs, orders, refundRequests, refunds, users, type DuplicatePaymentStatus } from '../../../db/schema.ts';
 import { RECONCILE_ORDER_JOB, RECONCILE_SWEEP_JOB } from '../../payments/reconciliation.ts';
@@ -30,7 +31,6 @@ interface Paging {
 }
 
 const S = OrderStatus;
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 /** Every queue is oldest first: by the time it waits since, then the id. */
 const oldestFirst = (at: SQL, id: SQL): ListOrder => ({ at, id, newestFirst: false });
 const DELIVERY_ERRORS = oldestFirst(sql`${orders.updatedAt}`, sql`${orders.id}`);
@@ -40,6 +40,18 @@ const RECONCILIATION = oldestFirst(sql`since`, sql`order_id`);
 
 /** Second payments that wait for an operator: nobody acted yet, or the provider refused the refund. */
 const SECOND_PAYMENTS_TO_ACT_ON: DuplicatePaymentStatus[] = ['open', 'refund_failed'];
+
+/** A row of the reconciliation queue's statement. */
+interface ReconciliationRow {
+  at: string;
+  order_id: number | string;
+  reason: Row<typeof ConsoleReconciliationRow>['reason'];
+  since: Date | string | null;
+  created_at: Date | string;
+  refund_id: number | string | null;
+  refund_provider: string | null;
+  refund_updated_at: Date | string | null;
+}
 
 /**
  * The work queues of the orders area: orders in Delivery Error, open refund requests, second payments, and orders
@@ -195,19 +207,22 @@ export class OrderQueues {
   }
 
   private async reconciliationCount(): Promise<number> {
-    const result = await this.db.execute(sql`SELECT count(*) AS n FROM (${this.waiting()}) AS waiting`);
-    return Number(rowsOf<{ n: number | string }>(result)[0]?.n ?? 0);
+    const [counted] = await rows(this.db, typed<{ n: Numeric }>(sql`SELECT count(*) AS n FROM (${this.waiting()}) AS waiting`));
+    return Number(counted?.n ?? 0);
   }
 
   async reconciliationQueue(paging: Paging): Promise<z.infer<(typeof consoleReconciliationQueue)['data']>> {
     const config = this.reconciliation;
     const after = afterCursor(RECONCILIATION, paging.cursor);
     const [picked, counted, [sweep]] = await Promise.all([
-      this.db.execute(sql`
+      rows(
+        this.db,
+        typed<ReconciliationRow>(sql`
         SELECT *, ${cursorTime(sql`since`)} AS at FROM (${this.waiting()}) AS waiting
          ${after ? sql`WHERE ${after}` : sql``}
          ORDER BY ${sql.join(readingOrder(RECONCILIATION, paging.cursor), sql`, `)}
          LIMIT ${paging.pageSize + 1}`),
+      ),
       cappedCount(this.db, sql`SELECT 1 FROM (${this.waiting()}) AS waiting`),
       this.db
         .select({ runAt: sql<Date | string | null>`min(${jobs.runAt})` })
@@ -215,16 +230,7 @@ export class OrderQueues {
         .where(and(eq(jobs.kind, RECONCILE_SWEEP_JOB), isNull(jobs.doneAt), isNull(jobs.failedAt))),
     ]);
     const page = pageOf(
-      rowsOf<{
-        at: string;
-        order_id: number | string;
-        reason: Row<typeof ConsoleReconciliationRow>['reason'];
-        since: Date | string | null;
-        created_at: Date | string;
-        refund_id: number | string | null;
-        refund_provider: string | null;
-        refund_updated_at: Date | string | null;
-      }>(picked),
+      picked,
       paging.pageSize,
       paging.cursor,
       (row) => ({ at: row.at, id: Number(row.order_id) }),
@@ -258,7 +264,7 @@ export class OrderQueues {
       const bucketStart = Math.ceil(at / config.intervalMs) * config.intervalMs;
       return nextSweepAt === null ? bucketStart : Math.max(nextSweepAt, bucketStart);
     };
-    const rows = waiting.flatMap((row) => {
+    const entries = waiting.flatMap((row) => {
       const order = summaries.get(row.orderId);
       if (!order) return [];
       const own =
@@ -300,7 +306,7 @@ export class OrderQueues {
     });
     return {
       ...page,
-      rows,
+      rows: entries,
       ...counted,
       pageSize: paging.pageSize,
       nextSweepAt: nextSweepAt === null ? null : new Date(nextSweepAt).toISOString(),

@@ -3,6 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { PagePosition } from '@shop/contract/console/paging';
 import type { RefundReportEntry, RefundsReport, RefundsReportCsvQuery, RefundsReportQuery, RefundTotals } from '@shop/contract/console/reports';
 import type { Db, Executor } from '../../../db/client.ts';
+import { rows, typed, type Numeric } from '../../../db/statement.ts';
 import { currencyDigits } from '../../../shared/money.ts';
 import { afterCursor, cursorTime, pageOf, readingOrder, type ListOrder } from '../keyset.ts';
 import { csvLine, refundEntryCells, refundTotalCells, REFUNDS_CSV_HEADER, UTF8_BOM } from './csv.ts';
@@ -11,10 +12,31 @@ import { reportRange } from './reports.service.ts';
 /** Refunds read per statement while the CSV is written: the memory a download holds, whatever its range. */
 const CSV_BATCH = 1000;
 
-type Rows<T> = { rows: T[] };
-const rowsOf = <T>(result: unknown) => (result as Rows<T>).rows;
 const num = (value: unknown) => (value === null || value === undefined ? 0 : Number(value));
-const iso = (value: unknown) => (value === null || value === undefined ? null : new Date(value as string | Date).toISOString());
+const iso = (value: string | Date | null) => (value === null ? null : new Date(value).toISOString());
+
+/** A refund of the report as its statement returns it (amounts may come back as text: numeric). */
+interface RefundRow {
+  id: Numeric;
+  order_id: Numeric;
+  order_sn: string;
+  app_id: Numeric;
+  game_name: string;
+  order_source: string;
+  provider: string;
+  provider_refund_id: string | null;
+  status: RefundReportEntry['status'];
+  initiated_by: RefundReportEntry['initiatedBy'];
+  amount_minor: Numeric;
+  currency: string;
+  reason: string | null;
+  vouchers_taken_back: Numeric | null;
+  vouchers_unrecovered: Numeric | null;
+  game_revoke_status: string | null;
+  created_at: string | Date;
+  completed_at: string | Date | null;
+  reported_at: string;
+}
 
 /**
  * A refund's day: its completion when completed, else when it was started (pending, failed). Written as the expression
@@ -131,15 +153,16 @@ export class RefundsReportService {
   }
 
   private async totals(tx: Executor, query: RefundsReportCsvQuery, where: SQL): Promise<RefundTotals[]> {
-    const rows = rowsOf<{ currency: string; status: RefundTotals['status']; count: unknown; amount: unknown; taken: unknown; unrecovered: unknown }>(
-      await tx.execute(sql`
+    const found = await rows(
+      tx,
+      typed<{ currency: string; status: RefundTotals['status']; count: unknown; amount: unknown; taken: unknown; unrecovered: unknown }>(sql`
         SELECT r.currency::text AS currency, r.status, count(*) AS count, coalesce(sum(r.amount_minor::int8), 0) AS amount,
                coalesce(sum(r.vouchers_taken_back), 0) AS taken, coalesce(sum(r.vouchers_unrecovered), 0) AS unrecovered
           FROM refunds r ${query.appId !== undefined ? sql`JOIN orders o ON o.id = r.order_id` : sql``}
          WHERE ${where}
          GROUP BY 1, 2`),
     );
-    return rows
+    return found
       .map(
         (row): RefundTotals => ({
           currency: row.currency,
@@ -162,8 +185,9 @@ export class RefundsReportService {
     limit: number,
   ): Promise<(RefundReportEntry & { reportedAt: string })[]> {
     const after = afterCursor(NEWEST_FIRST, cursor);
-    const rows = rowsOf<Record<string, unknown>>(
-      await tx.execute(sql`
+    const found = await rows(
+      tx,
+      typed<RefundRow>(sql`
         SELECT r.id, r.order_id, o.order_sn, o.app_id, g.name AS game_name, o.order_source, r.provider, r.provider_refund_id,
                r.status, r.initiated_by, r.amount_minor, r.currency::text AS currency, r.reason, r.vouchers_taken_back,
                r.vouchers_unrecovered, r.game_revoke_status, r.created_at, r.completed_at, ${cursorTime(REPORTED_AT)} AS reported_at
@@ -172,26 +196,26 @@ export class RefundsReportService {
          ORDER BY ${sql.join(readingOrder(NEWEST_FIRST, cursor), sql`, `)}
          LIMIT ${limit}`),
     );
-    return rows.map((row) => ({
+    return found.map((row) => ({
       id: num(row.id),
       orderId: num(row.order_id),
-      orderSn: String(row.order_sn),
+      orderSn: row.order_sn,
       appId: num(row.app_id),
-      gameName: String(row.game_name),
-      orderSource: String(row.order_source),
-      provider: String(row.provider),
-      providerRefundId: (row.provider_refund_id as string | null) ?? null,
-      status: row.status as RefundReportEntry['status'],
-      initiatedBy: row.initiated_by as RefundReportEntry['initiatedBy'],
+      gameName: row.game_name,
+      orderSource: row.order_source,
+      provider: row.provider,
+      providerRefundId: row.provider_refund_id ?? null,
+      status: row.status,
+      initiatedBy: row.initiated_by,
       amount: num(row.amount_minor),
-      currency: String(row.currency),
-      reason: (row.reason as string | null) ?? null,
+      currency: row.currency,
+      reason: row.reason ?? null,
       vouchersTakenBack: num(row.vouchers_taken_back),
       vouchersUnrecovered: num(row.vouchers_unrecovered),
-      gameRevokeStatus: (row.game_revoke_status as string | null) ?? null,
+      gameRevokeStatus: row.game_revoke_status ?? null,
       createdAt: iso(row.created_at)!,
       completedAt: iso(row.completed_at),
-      reportedAt: String(row.reported_at),
+      reportedAt: row.reported_at,
     }));
   }
 }

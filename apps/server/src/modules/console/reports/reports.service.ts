@@ -10,6 +10,7 @@ import {
   type SalesRow,
 } from '@shop/contract/console/reports';
 import type { Db, Executor } from '../../../db/client.ts';
+import { rows, typed } from '../../../db/statement.ts';
 import { invalid } from '../../../shared/domain-errors.ts';
 import { currencyDigits } from '../../../shared/money.ts';
 import { salesRollupTimeZone } from './sales-rollups.ts';
@@ -27,8 +28,6 @@ export const SOLD_STATUSES: readonly number[] = [
   OrderStatus.REFUNDED_AFTER_DELIVERY,
 ];
 
-type Rows<T> = { rows: T[] };
-const rowsOf = <T>(result: unknown) => (result as Rows<T>).rows;
 const num = (value: unknown) => (value === null || value === undefined ? 0 : Number(value));
 
 /**
@@ -134,6 +133,12 @@ function rangeFacts(query: SalesReportQuery, product: boolean, timeZone: string,
     }`;
 }
 
+/** A key of a grouping and what to show for it. */
+interface Label {
+  key: string;
+  label: string | null;
+}
+
 interface Group {
   key: string;
   currency: string;
@@ -219,7 +224,7 @@ export class ReportsService {
       const labels = await this.labels(tx, grouping, groups);
       tables[grouping] = groups.map((group): SalesRow => ({ ...group.figures, key: group.key, label: labels.get(group.key) ?? group.key }));
     }
-    const games = rowsOf<{ app_id: unknown; name: string }>(await tx.execute(sql`SELECT app_id, name FROM games ORDER BY app_id`));
+    const games = await rows(tx, typed<{ app_id: unknown; name: string }>(sql`SELECT app_id, name FROM games ORDER BY app_id`));
     return {
       timeZone,
       games: games.map((game) => ({ appId: num(game.app_id), name: game.name })),
@@ -244,8 +249,8 @@ export class ReportsService {
     // The set a row belongs to: the keyed column that is not rolled up (0 for the totals).
     const which = keyed.length ? sql`CASE ${sql.join(keyed.map((k, index) => sql`WHEN GROUPING(${k.column}) = 0 THEN ${index + 1}`), sql` `)} ELSE 0 END` : sql`0`;
     const key = keyed.length ? sql`CASE ${sql.join(keyed.map((k) => sql`WHEN GROUPING(${k.column}) = 0 THEN ${k.key}`), sql` `)} ELSE '' END` : sql`''`;
-    const result = rowsOf<{ set: unknown; key: string; currency: string; orders: unknown; free_orders: unknown; gross: unknown; vouchers: unknown; quantity: unknown; refund_count: unknown; refunds: unknown }>(
-      await tx.execute(sql`
+    const result = await rows(tx,
+      typed<{ set: unknown; key: string; currency: string; orders: unknown; free_orders: unknown; gross: unknown; vouchers: unknown; quantity: unknown; refund_count: unknown; refunds: unknown }>(sql`
         SELECT ${which} AS set, ${key} AS key, f.currency, sum(f.orders) AS orders, sum(f.free_orders) AS free_orders, sum(f.gross) AS gross,
                sum(f.vouchers) AS vouchers, sum(f.quantity) AS quantity, sum(f.refund_count) AS refund_count, sum(f.refunds) AS refunds
           FROM (${rangeFacts(query, product, timeZone, !dimensions.includes('day'))}) f
@@ -282,21 +287,20 @@ export class ReportsService {
   private async labels(tx: Executor, dimension: ReportGroupBy, groups: Group[]): Promise<Map<string, string>> {
     const keys = [...new Set(groups.map((group) => group.key))];
     if (!keys.length) return new Map();
-    let rows: { key: string; label: string | null }[] = [];
+    let labels: Label[] = [];
     const numericKeys = keys.filter((key) => /^\d{1,10}$/.test(key));
     const ids = sql.join(
       numericKeys.map((key) => sql`${Number(key)}`),
       sql`, `,
     );
     if (!numericKeys.length && (dimension === 'game' || dimension === 'product')) return new Map();
-    if (dimension === 'game') rows = rowsOf(await tx.execute(sql`SELECT app_id::text AS key, name AS label FROM games WHERE app_id IN (${ids})`));
+    if (dimension === 'game') labels = await rows(tx, typed<Label>(sql`SELECT app_id::text AS key, name AS label FROM games WHERE app_id IN (${ids})`));
     else if (dimension === 'product')
-      rows = rowsOf(await tx.execute(sql`SELECT id::text AS key, coalesce(names->>'en', product_sn) AS label FROM products WHERE id IN (${ids})`));
+      labels = await rows(tx, typed<Label>(sql`SELECT id::text AS key, coalesce(names->>'en', product_sn) AS label FROM products WHERE id IN (${ids})`));
     else if (dimension === 'country') {
       const codes = keys.filter((key) => key !== '');
       if (codes.length)
-        rows = rowsOf(
-          await tx.execute(
+        labels = await rows(tx, typed<Label>(
             sql`SELECT region_code::text AS key, region AS label FROM countries WHERE region_code IN (${sql.join(
               codes.map((code) => sql`${code}`),
               sql`, `,
@@ -304,6 +308,6 @@ export class ReportsService {
           ),
         );
     }
-    return new Map(rows.map((row) => [row.key, row.label ?? row.key]));
+    return new Map(labels.map((row) => [row.key, row.label ?? row.key]));
   }
 }
