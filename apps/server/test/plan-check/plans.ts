@@ -58,6 +58,7 @@ interface PlanNode {
   'Relation Name'?: string;
   'Index Name'?: string;
   'Index Cond'?: string;
+  Filter?: string;
   Plans?: PlanNode[];
 }
 
@@ -74,7 +75,7 @@ const STREAMING = new Set(['Limit', 'Result', 'Nested Loop', 'Subquery Scan', 'A
 /**
  * The whole reads of growing tables in a plan: a Seq Scan (with seq scans disabled, one that remains has no index to
  * use), and a scan of a whole index, without an index condition, that no Limit stops early (what the planner reads
- * instead of the table when the filter has no index). A partial index's own predicate is its condition: not counted.
+ * instead of the table when the filter has no index); a Limit above a filtered scan does not count as a stop. A partial index's own predicate is its condition: not counted.
  */
 function wholeTableReads(node: PlanNode, limited: boolean, partialIndexes: Set<string>): { table: string; scan: string }[] {
   const table = node['Relation Name'];
@@ -83,7 +84,10 @@ function wholeTableReads(node: PlanNode, limited: boolean, partialIndexes: Set<s
     if (node['Node Type'] === 'Seq Scan') found.push({ table, scan: 'Seq Scan' });
     const indexScan = node['Node Type'] === 'Index Scan' || node['Node Type'] === 'Index Only Scan';
     const index = node['Index Name'] ?? '';
-    if (indexScan && !node['Index Cond'] && !limited && !partialIndexes.has(index)) found.push({ table, scan: `whole index ${index}` });
+    // Under a Limit, a filter on the scan can still make it read the whole index: the Limit stops after enough rows
+    // pass the filter, and when few or none do (`id = $1 OR id IN (subquery)`), that is every entry.
+    const bounded = limited && !node.Filter;
+    if (indexScan && !node['Index Cond'] && !bounded && !partialIndexes.has(index)) found.push({ table, scan: `whole index ${index}${node.Filter ? ' (filtered under a limit)' : ''}` });
   }
   const passes = node['Node Type'] === 'Limit' || (limited && STREAMING.has(node['Node Type']));
   for (const child of node.Plans ?? []) found.push(...wholeTableReads(child, passes, partialIndexes));
