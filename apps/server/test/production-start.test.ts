@@ -74,7 +74,7 @@ async function start(folder: string, command: string[], env: Record<string, stri
     const ended = await exited;
     const ms = Date.now() - signalled;
     // npm has gone: is anything of the group (node) still serving? Give it the shutdown deadline to finish.
-    const end = Date.now() + 12_000;
+    const end = Date.now() + Number(env['SHUTDOWN_TIMEOUT_MS'] ?? 10_000) + 2_000;
     while (groupAlive(group) && Date.now() < end) await sleep(100);
     const leftRunning = groupAlive(group);
     killGroup(group);
@@ -116,11 +116,19 @@ function killGroup(group: number): void {
 }
 
 /** A stop that ended gracefully: the command exited 0 and left nothing serving. */
-function expectGracefulStop(stop: Awaited<ReturnType<RunningShop['stop']>>, output: string): void {
+function expectGracefulStop(stop: Awaited<ReturnType<RunningShop['stop']>>, output: string, withinMs = 10_000): void {
   expect(stop.leftRunning, `a process of the group still ran after the command exited:\n${output}`).toBe(false);
   expect({ code: stop.code, signal: stop.signal }, output).toEqual({ code: 0, signal: null });
-  expect(stop.ms).toBeLessThan(10_000);
+  expect(stop.ms).toBeLessThan(withinMs);
 }
+
+/**
+ * The demo (embedded database and sandbox, development) stopped while the whole suite runs beside it: once, on a CI
+ * run at full load, its graceful stop needed more than the default 10 s deadline and exited 1 (alone it takes under a
+ * second). What these tests prove is that SIGTERM to npm's pid reaches node and ends in a graceful exit 0, so they give
+ * the stop a longer deadline rather than measure the loaded machine.
+ */
+const LOADED_MACHINE_SHUTDOWN_MS = 30_000;
 
 /** The first operator as the runbook makes them, enrolled through the API the console's enrolment page calls; then signed in. */
 async function firstAdminSignsIn(folder: string, env: Record<string, string>, url: string): Promise<{ role: string; email: string }> {
@@ -249,7 +257,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the production build in a copy 
   }, 600_000);
 
   it('runs the one-command demo from the same build outside production with npm run start:prod (embedded database and sandbox); SIGTERM to npm stops the shop gracefully', async () => {
-    const shop = await start(folder!, ['npm', 'run', 'start:prod'], { DATA_DIR: 'memory://', LOG_LEVEL: 'warn' });
+    const shop = await start(folder!, ['npm', 'run', 'start:prod'], { DATA_DIR: 'memory://', LOG_LEVEL: 'warn', SHUTDOWN_TIMEOUT_MS: String(LOADED_MACHINE_SHUTDOWN_MS) });
     try {
       expect(await (await fetch(`${shop.url}/readyz`)).json()).toEqual({ status: 'ready', database: 'pglite' });
       // the sandbox is a lazy chunk of the build, with the scripts it reads next to it
@@ -259,17 +267,17 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the production build in a copy 
       expect(shop.output()).toContain(VOUCHER_PATH);
       await expectConsoleServed(shop.url);
 
-      expectGracefulStop(await shop.stop(), shop.output());
+      expectGracefulStop(await shop.stop(), shop.output(), LOADED_MACHINE_SHUTDOWN_MS);
     } finally {
       await shop.stop();
     }
   }, 600_000);
 
   it('npm start in the checkout: SIGTERM to npm stops the shop gracefully, nothing left serving', async () => {
-    const shop = await start(ROOT, ['npm', 'start'], { DATA_DIR: 'memory://', LOG_LEVEL: 'warn' });
+    const shop = await start(ROOT, ['npm', 'start'], { DATA_DIR: 'memory://', LOG_LEVEL: 'warn', SHUTDOWN_TIMEOUT_MS: String(LOADED_MACHINE_SHUTDOWN_MS) });
     try {
       expect((await fetch(`${shop.url}/healthz`)).status).toBe(200);
-      expectGracefulStop(await shop.stop(), shop.output());
+      expectGracefulStop(await shop.stop(), shop.output(), LOADED_MACHINE_SHUTDOWN_MS);
     } finally {
       await shop.stop();
     }
