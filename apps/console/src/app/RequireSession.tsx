@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { Spin } from 'antd';
@@ -21,18 +21,14 @@ export function RequireSession({ children }: { children: ReactNode }) {
   // listener (a second refused call after the first cleared it).
   const [sessionSeen, setSessionSeen] = useState(false);
   if (me.data !== undefined && !sessionSeen) setSessionSeen(true);
-  const hadSession = useRef(false);
-  useEffect(() => {
-    hadSession.current = sessionSeen;
-  }, [sessionSeen]);
   useEffect(
     () =>
       onSessionEnded(() => {
-        const ended = hadSession.current || queryClient.getQueryData(ME_QUERY_KEY) !== undefined;
+        const ended = sessionSeen || queryClient.getQueryData(ME_QUERY_KEY) !== undefined;
         queryClient.clear();
         void navigate(loginPath(location.pathname + location.search, { ended }), { replace: true });
       }),
-    [navigate, queryClient, location.pathname, location.search],
+    [navigate, queryClient, location.pathname, location.search, sessionSeen],
   );
   if (me.isPending) return <Spin style={{ display: 'block', margin: '120px auto' }} />;
   if (me.isError) return <Navigate to={loginPath(location.pathname + location.search, { ended: sessionSeen || me.data !== undefined })} replace />;

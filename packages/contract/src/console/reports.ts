@@ -27,6 +27,9 @@ export const reportDay = plainString()
 /** Inclusive days from `from` to `to` (both YYYY-MM-DD): 1 for a single day, 0 or less when `to` is before `from`. */
 export const reportDays = (from: string, to: string): number => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
 
+/** `day` (YYYY-MM-DD) moved by `days` calendar days. */
+export const shiftDay = (day: string, days: number): string => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
 /** How the sales report's table is grouped (every grouping is also split by currency). */
 export const ReportGroupBy = z.enum(['day', 'game', 'product', 'provider', 'currency', 'country', 'source']);
 export type ReportGroupBy = z.infer<typeof ReportGroupBy>;

@@ -10,7 +10,7 @@ import {
   type PeriodFigures,
   type PlayerFigures,
 } from '@shop/contract/console/analytics';
-import { reportDays, type SalesFigures } from '@shop/contract/console/reports';
+import { reportDays, shiftDay, type SalesFigures } from '@shop/contract/console/reports';
 import type { Db } from '../../../db/client.ts';
 import { rows, typed } from '../../../db/statement.ts';
 import { inBatches } from '../../../jobs/batches.ts';
@@ -23,9 +23,6 @@ import type { ReportsService } from '../reports/reports.service.ts';
 
 const num = (value: unknown) => (value === null || value === undefined ? 0 : Number(value));
 
-const DAY_MS = 86_400_000;
-/** `day` (YYYY-MM-DD) moved by `days` calendar days. */
-const shiftDay = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 
 /** A whole number of minor units, or null when there is nothing to divide by. */
 const average = (amount: number, count: number) => (count > 0 ? Math.round(amount / count) : null);

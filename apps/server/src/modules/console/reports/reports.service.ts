@@ -3,6 +3,7 @@ import { OrderStatus } from '@shop/contract/orders.schema';
 import {
   MAX_REPORT_DAYS,
   reportDays,
+  shiftDay,
   type ReportGroupBy,
   type SalesFigures,
   type SalesReport,
@@ -80,7 +81,6 @@ const monthOf = (day: string, months = 0) => {
   const [year, month] = day.split('-').map(Number) as [number, number];
   return new Date(Date.UTC(year, month - 1 + months, 1)).toISOString().slice(0, 10);
 };
-const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
 /**
  * The whole months of [from, to] (both YYYY-MM-DD): the first days of the first and the last, or null when the range
@@ -88,7 +88,7 @@ const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_40
  */
 export function wholeMonths(from: string, to: string): { first: string; last: string } | null {
   const first = from.endsWith('-01') ? from : monthOf(from, 1);
-  const last = nextDay(to).endsWith('-01') ? monthOf(to) : monthOf(to, -1);
+  const last = shiftDay(to, 1).endsWith('-01') ? monthOf(to) : monthOf(to, -1);
   return first <= last ? { first, last } : null;
 }
 
