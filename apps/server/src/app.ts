@@ -8,6 +8,7 @@ import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fa
 import { languageFromAcceptLanguage, type Language } from '@shop/contract/languages';
 import { ConfigError, type AppConfig } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
+import { priceUnpricedProducts } from './modules/pricing/price-points.ts';
 import { seedDatabase } from './db/seed.ts';
 import { apiDocsAccess } from './http/api-docs-access.ts';
 import { refuseRequestsWhileClosing } from './http/closing.ts';
@@ -106,7 +107,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   refuseRequestsWhileClosing(app);
 
   const database = options.database ?? (await openDatabase({ ...config.database, log: app.log }));
-  await seedDatabase(database.db, { catalogue: options.seedCatalogue ?? config.environment !== 'production' });
+  const seedCatalogue = options.seedCatalogue ?? config.environment !== 'production';
+  await seedDatabase(database.db, { catalogue: seedCatalogue });
+  if (seedCatalogue) await priceUnpricedProducts(database.db);
   if (config.environment === 'development') await ensureDemoAdmin(database.db);
   const services = createServices(config, database, app.log, options);
   try {

@@ -9,6 +9,7 @@ import { AccountService } from './modules/account/account.service.ts';
 import { TokenService } from './modules/auth/tokens.ts';
 import { UsersService } from './modules/auth/users.service.ts';
 import { CatalogService } from './modules/catalog/catalog.service.ts';
+import { CountryPricingService } from './modules/pricing/country-pricing.service.ts';
 import { ChannelsService } from './modules/channels/channels.service.ts';
 import { CountriesService, type IpCountryLookup } from './modules/countries/countries.service.ts';
 import { GameVouchersService } from './modules/game-api/game-vouchers.service.ts';
@@ -72,6 +73,8 @@ export interface Services {
   catalog: CatalogService;
   countries: CountriesService;
   channels: ChannelsService;
+  /** The country table as players' requests read it: local currency, and which providers charge it (ADR 0050). */
+  countryPricing: CountryPricingService;
   orders: OrdersService;
   orderProcess: OrderProcess;
   placement: OrderPlacement;
@@ -149,6 +152,7 @@ export function createServices(config: AppConfig, database: Database, log: Fasti
   const orderProcess = new OrderProcess(new Fulfilment(ledger));
   const orders = new OrdersService(db, orderProcess);
   const gateway = new PaymentGateway(config, providers, log);
+  const countryPricing = new CountryPricingService(db, (provider, currency) => gateway.charges(provider, currency));
   const placement = new OrderPlacement(db, config, gateway, orderProcess);
   const orderPayments = new OrderPayments(db, orders, channels, gateway);
   const gameServer = new GameServerClient(config.gameServer, overrides.fetch);
@@ -202,6 +206,7 @@ export function createServices(config: AppConfig, database: Database, log: Fasti
     users,
     games,
     catalog,
+    countryPricing,
     countries: new CountriesService(db, { countryHeader: config.countryHeader, lookup: overrides.ipCountryLookup }),
     channels,
     orders,
@@ -246,7 +251,7 @@ export function createServices(config: AppConfig, database: Database, log: Fasti
     productAdmin: new ProductAdmin(db),
     channelAdmin: new ChannelAdmin(db),
     catalogueDocuments: new CatalogueDocuments(db, gameAdmin),
-    catalogueCaches: new CatalogueCaches({ games, catalog, products, channels }),
+    catalogueCaches: new CatalogueCaches({ games, catalog, products, channels, countryPricing }),
     orderActions: new OrderActions(db, providerRefunds, duplicatePayments, delivery, shopOrders),
     orderQueues: new OrderQueues(db, config.reconciliation, providers),
     refundsReport: new RefundsReportService(db),

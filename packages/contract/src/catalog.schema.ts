@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineRoute } from './route.ts';
-import { int4Id } from './fields.ts';
+import { int4Id, regionCode } from './fields.ts';
+import { LocalPriceFields } from './pricing.ts';
 import * as table from './catalog.ts';
 
 export * from './catalog.ts';
@@ -16,12 +17,16 @@ export const VoucherGoods = z.object({
   /** JSON string; may hold `diamond` (an amount shown in the bottom bar) and `vipDays`. */
   configJson: z.string(),
   thumbnail: z.string(),
+  /** The vouchers the pack credits: the same in every country, whatever its local price. */
   voucherAmount: z.number().int(),
+  ...LocalPriceFields,
 });
 export type VoucherGoods = z.infer<typeof VoucherGoods>;
 
 export const voucherListSchemas = {
   params: z.object({ appId: int4Id }),
+  /** With `regionCode` (ZZ as US), prices are that country's local prices (ADR 0050); without, the base prices. */
+  body: z.object({ regionCode: regionCode.optional() }).optional(),
   data: z.array(VoucherGoods),
 };
 export const voucherListRoute = defineRoute({ ...table.voucherList, ...voucherListSchemas });

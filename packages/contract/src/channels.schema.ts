@@ -13,6 +13,12 @@ export const PayChannel = z.object({
   thirdChannelId: z.string(),
   thirdChannelName: ThirdChannelName,
   payIcon: z.string(),
+  /**
+   * Whether the channel charges the region's local prices (ADR 0050); false: its provider cannot charge the local
+   * currency there, so it charges the base price (baseCurrency, baseDiscountPrice of the item) and the page says so
+   * before the player pays (ADR 0053).
+   */
+  chargesLocalCurrency: z.boolean(),
 });
 export type PayChannel = z.infer<typeof PayChannel>;
 

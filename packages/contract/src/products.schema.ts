@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineRoute } from './route.ts';
-import { entityId, int4Id } from './fields.ts';
+import { entityId, int4Id, regionCode } from './fields.ts';
+import { LocalPriceFields } from './pricing.ts';
 import { IdempotencyHeaders } from './idempotency.schema.ts';
 import * as table from './products.ts';
 
@@ -40,6 +41,7 @@ export const ShopProduct = z.object({
   configJson: z.string(),
   /** Free web-only gift (goodsType 4): claimed with v1/product/receive, never bought. */
   free: z.boolean(),
+  ...LocalPriceFields,
 });
 export type ShopProduct = z.infer<typeof ShopProduct>;
 
@@ -49,6 +51,8 @@ export const ProductListBody = z.object({
     goodsType: goodsType.optional(),
     /** ... or by category id (17 diamond, 15 vip, 1 free). Both may be given; both must match. */
     categoryId: int4Id.optional(),
+    /** The player's country (the account's; ZZ as US): prices in its local prices (ADR 0050). Without it, base prices. */
+    regionCode: regionCode.optional(),
   });
 export type ProductListBody = z.input<typeof ProductListBody>;
 
@@ -63,6 +67,8 @@ export const ProductDetailBody = z.object({
     id: int4Id,
     /** For a free gift: the game account to report `claimed` for (default: the session's, then the default account). */
     gameAccountId: entityId.optional(),
+    /** As the product list's: the country whose local price is answered. */
+    regionCode: regionCode.optional(),
   });
 
 export const ProductDetail = ShopProduct.extend({

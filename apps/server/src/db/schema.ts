@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { TaxModel } from '@shop/contract/pricing';
 import {
   customType,
   bigint,
@@ -10,6 +11,7 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   primaryKey,
   serial,
@@ -207,6 +209,74 @@ export const products = pgTable(
   ],
 );
 
+/** A country's currency, tax model and the providers that charge its currency (ADR 0050); owned by the operators. */
+export const countryPricing = pgTable(
+  'country_pricing',
+  {
+    regionCode: char('region_code', { length: 2 })
+      .primaryKey()
+      .references(() => countries.regionCode),
+    currency: char('currency', { length: 3 }).notNull(),
+    taxModel: text('tax_model').$type<TaxModel>().notNull(),
+    taxRateBp: integer('tax_rate_bp').notNull().default(0),
+    /** null: every provider that can charge the currency; else only these (an operator's choice). */
+    localProviders: text('local_providers').array(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('country_pricing_currency_check', sql`${t.currency} ~ '^[A-Z]{3}$'`),
+    check('country_pricing_tax_model_check', sql`${t.taxModel} IN ('inclusive', 'exclusive', 'none')`),
+    check('country_pricing_tax_rate_check', sql`${t.taxRateBp} BETWEEN 0 AND 10000`),
+  ],
+);
+
+/** The current exchange rates, as imported by an operator: units of `currency` per one US dollar. */
+export const exchangeRates = pgTable(
+  'exchange_rates',
+  {
+    currency: char('currency', { length: 3 }).primaryKey(),
+    perUsd: numeric('per_usd', { precision: 24, scale: 12 }).notNull(),
+    asOf: date('as_of', { mode: 'string' }).notNull(),
+    source: text('source').notNull(),
+    importedAt: timestamp('imported_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('exchange_rates_currency_check', sql`${t.currency} ~ '^[A-Z]{3}$'`),
+    check('exchange_rates_per_usd_check', sql`${t.perUsd} > 0`),
+  ],
+);
+
+/** A product's local price in a country (ADR 0050): set by an operator, or computed from the base price at a rate. */
+export const productPrices = pgTable(
+  'product_prices',
+  {
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    regionCode: char('region_code', { length: 2 })
+      .notNull()
+      .references(() => countries.regionCode),
+    currency: char('currency', { length: 3 }).notNull(),
+    priceMinor: integer('price_minor').notNull(),
+    discountPriceMinor: integer('discount_price_minor').notNull(),
+    taxIncluded: boolean('tax_included').notNull(),
+    taxRateBp: integer('tax_rate_bp').notNull().default(0),
+    override: boolean('override').notNull().default(false),
+    /** The exchange rate (units per USD) a computed price was computed at; null for an operator's price. */
+    rate: numeric('rate', { precision: 24, scale: 12 }),
+    computedAt: timestamp('computed_at', { withTimezone: true, mode: 'date' }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ name: 'product_prices_pkey', columns: [t.productId, t.regionCode] }),
+    index('product_prices_currency_idx').on(t.currency).where(sql`NOT ${t.override}`),
+    check('product_prices_currency_check', sql`${t.currency} ~ '^[A-Z]{3}$'`),
+    check('product_prices_price_check', sql`${t.priceMinor} >= 0 AND ${t.discountPriceMinor} >= 0 AND ${t.discountPriceMinor} <= ${t.priceMinor}`),
+    check('product_prices_tax_rate_check', sql`${t.taxRateBp} BETWEEN 0 AND 10000`),
+    check('product_prices_computed_check', sql`${t.override} OR (${t.rate} IS NOT NULL AND ${t.computedAt} IS NOT NULL)`),
+  ],
+);
+
 /** Pay channels offered per game and region; region '*' is the list for every region without its own. */
 export const payChannels = pgTable(
   'pay_channels',
@@ -266,6 +336,17 @@ export const orders = pgTable(
     deliveredAt: timestamp('delivered_at', { withTimezone: true, mode: 'date' }),
     /** Removed from My Orders by the player (v1/order/del; final states only). The row stays for accounting. */
     deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
+    /** What the order was sold at (ADR 0050); all null for orders placed before 0025: USD at their own amounts. */
+    countryCode: char('country_code', { length: 2 }),
+    baseCurrency: char('base_currency', { length: 3 }),
+    baseTotalMinor: integer('base_total_minor'),
+    basePayMinor: integer('base_pay_minor'),
+    /** Units of `currency` per one unit of `base_currency` (per USD) that the base amounts were converted at. */
+    exchangeRate: numeric('exchange_rate', { precision: 24, scale: 12 }),
+    taxModel: text('tax_model'),
+    taxRateBp: integer('tax_rate_bp'),
+    /** The tax inside the paid amount (inclusive prices); 0 when the price excludes it or there is none. */
+    taxMinor: integer('tax_minor'),
     /** The player's language when the order was placed: its lines' names are in it ('en' for orders placed before 0021). */
     language: text('language').notNull(),
     createdAt: createdAt(),

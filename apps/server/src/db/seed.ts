@@ -1,7 +1,10 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from './client.ts';
-import { countries, gameServers, games, payChannels, products } from './schema.ts';
+import type { TaxModel } from '@shop/contract/pricing';
+import { countries, countryPricing, exchangeRates, gameServers, games, payChannels, products } from './schema.ts';
 import countryList from './seed/countries.json' with { type: 'json' };
+import countryPricingDefaults from './seed/country-pricing.json' with { type: 'json' };
+import demoRates from './seed/exchange-rates.json' with { type: 'json' };
 import { CHANNELS, GAMES, PRODUCTS } from './seed/catalog.ts';
 
 /**
@@ -22,6 +25,11 @@ export async function seedDatabase(db: Db, { catalogue }: { catalogue: boolean }
         target: countries.regionCode,
         set: { region: sql`excluded.region`, regionCn: sql`excluded.region_cn`, dialCode: sql`excluded.dial_code` },
       });
+    // Each country's currency and tax model (ADR 0050): defaults for rows that are missing; the operators own them after.
+    await tx
+      .insert(countryPricing)
+      .values(countryPricingDefaults.map((c) => ({ regionCode: c.regionCode, currency: c.currency, taxModel: c.taxModel as TaxModel, taxRateBp: c.taxRateBp })))
+      .onConflictDoNothing();
     if (!catalogue) return;
     await tx
       .insert(games)
@@ -60,6 +68,12 @@ export async function seedDatabase(db: Db, { catalogue }: { catalogue: boolean }
     await tx
       .insert(payChannels)
       .values(CHANNELS.map((c) => ({ ...c })))
+      .onConflictDoNothing();
+    // The demo's exchange rates (production imports its own); the demo products' local prices are computed from them
+    // by modules/pricing (priceUnpricedProducts) once the seed is in.
+    await tx
+      .insert(exchangeRates)
+      .values(Object.entries(demoRates.rates).map(([currency, perUsd]) => ({ currency, perUsd, asOf: demoRates.asOf, source: demoRates.source })))
       .onConflictDoNothing();
   });
 }

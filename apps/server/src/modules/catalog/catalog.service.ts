@@ -2,7 +2,8 @@ import { and, asc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import { EXCLUDED_PRODUCT_ID, GoodsType, type VoucherGoods } from '@shop/contract/catalog.schema';
 import type { Language } from '@shop/contract/languages';
 import type { Db, Executor } from '../../db/client.ts';
-import { products } from '../../db/schema.ts';
+import { productPrices, products } from '../../db/schema.ts';
+import { pricePointIn, shownPrice, type PricePointRow } from '../pricing/shown-price.ts';
 import { pickLocalized } from '../../shared/localized.ts';
 import { minorToMajorNumber } from '../../shared/money.ts';
 import { TtlCache } from '../../shared/ttl-cache.ts';
@@ -39,19 +40,21 @@ export class CatalogService {
   }
 
   /**
-   * The voucher packs of a game, in the request's language. Lists are served from a short-lived cache (the catalogue is
-   * read on every page view); orders always price from a fresh read of the product.
+   * The voucher packs of a game, in the request's language, priced in `country`'s local prices (ADR 0050; null: the
+   * base prices). Lists are served from a short-lived cache (the catalogue is read on every page view); orders always
+   * price from a fresh read of the product.
    */
-  voucherList(appId: number, language: Language): Promise<VoucherGoods[]> {
-    return this.voucherLists.get(`${appId}:${language}`, async () =>
-      (await this.loadVouchers(appId)).map((row) => toVoucherGoods(row, language)),
+  voucherList(appId: number, language: Language, country: string | null = null): Promise<VoucherGoods[]> {
+    return this.voucherLists.get(`${appId}:${country ?? '-'}:${language}`, async () =>
+      (await this.loadVouchers(appId, country)).map((row) => toVoucherGoods(row.product, language, row.point)),
     );
   }
 
-  private loadVouchers(appId: number): Promise<ProductRow[]> {
+  private loadVouchers(appId: number, country: string | null): Promise<{ product: ProductRow; point: PricePointRow | null }[]> {
     return this.db
-      .select()
+      .select({ product: products, point: productPrices })
       .from(products)
+      .leftJoin(productPrices, pricePointIn(country ?? ''))
       .where(
         and(
           eq(products.appId, appId),
@@ -73,17 +76,19 @@ export class CatalogService {
   }
 }
 
-export function toVoucherGoods(row: ProductRow, language: Language): VoucherGoods {
+export function toVoucherGoods(row: ProductRow, language: Language, point: PricePointRow | null = null): VoucherGoods {
+  const price = shownPrice(row, point);
   return {
     id: row.id,
     productName: pickLocalized(row.names, language),
     productSn: row.productSn,
     productDesc: pickLocalized(row.descs, language),
-    productPrice: minorToMajorNumber(row.priceMinor, row.currency),
-    productDiscountPrice: minorToMajorNumber(row.discountPriceMinor, row.currency),
-    currency: row.currency,
+    productPrice: minorToMajorNumber(price.priceMinor, price.currency),
+    productDiscountPrice: minorToMajorNumber(price.discountPriceMinor, price.currency),
+    currency: price.currency,
     configJson: JSON.stringify(row.config),
     thumbnail: row.thumbnail,
     voucherAmount: row.voucherAmount,
+    ...price.extra,
   };
 }

@@ -78,11 +78,13 @@ export class ChannelsService {
   }
 }
 
-export const toPayChannel = (row: ChannelRow): PayChannel => ({
+/** A channel as the client gets it; `chargesLocalCurrency`: whether it charges the region's local prices (ADR 0053). */
+export const toPayChannel = (row: ChannelRow, chargesLocalCurrency: boolean): PayChannel => ({
   id: row.id,
   payMethodName: row.payMethodName,
   payMethodId: row.payMethodId,
   thirdChannelId: row.thirdChannelId,
   thirdChannelName: row.thirdChannelName as ThirdChannelNameValue,
   payIcon: row.payIcon,
+  chargesLocalCurrency,
 });

@@ -15,6 +15,8 @@ import { orderRowOf, type OrderProcess, type OrderRow } from './order-state-mach
 import type { PaymentOpener } from './ports.ts';
 import { firstRow, typed, type Numeric } from '../../db/statement.ts';
 import { DEFAULT_MAX_ATTEMPTS, enqueueJobs } from '../../jobs/outbox.ts';
+import { localProviderAllowed } from '../pricing/country-pricing.service.ts';
+import { chargeOrder, type ChargedOrder, type CountryTerms, type LocalPoint } from '../pricing/charged-price.ts';
 
 /** The outbox job that closes an unpaid order (0 -> 4) at its `expires_at`. */
 export const EXPIRE_ORDER_JOB = 'order.expire';
@@ -36,6 +38,8 @@ export interface PricedProduct {
   discountPriceMinor: number;
   voucherAmount: number;
   claimLimit: number | null;
+  /** The product's price point in the order's country (ADR 0050), null when it has none: it sells at the base price. */
+  local: LocalPoint | null;
 }
 
 /** The payment channel the player picked, as the channel list offered it. */
@@ -70,6 +74,8 @@ export interface OrderToPlace {
   channel?: OrderChannel;
   regionCode?: string;
   selectedRegionCode?: string;
+  /** The country whose prices the order is sold at (ADR 0050): the region picked on the voucher page, the account's on the shop. */
+  country: string;
   /** The unit price and currency the client showed for a single product: when sent they must still be ours. */
   shown?: { unitPrice?: number; currency?: string };
   language: Language;
@@ -111,12 +117,17 @@ export class OrderPlacement {
     const read = await readForPlacement(this.db, input);
     if (!read.role) throw input.kind.roleMissing();
     if (read.role.appId !== input.appId) throw invalid(input.kind.roleOfAnotherGame);
-    const lines = priceLines(input, read.products);
+    const lines = matchLines(input, read.products);
+    const charged = chargeOrder(
+      lines.map(({ product, quantity }) => ({ base: product, local: product.local, quantity })),
+      read.country,
+      { paid, localAllowed: Boolean(input.channel && read.country && this.chargesLocal(read.country, input.channel.thirdChannelName, lines)) },
+    );
+    checkShownPrice(input.shown, charged);
     if (paid && read.openOrders >= cap && !(await this.closeOverdueOrders(input.userId))) throw conflict('tooManyUnpaidOrders', { count: cap });
 
-    const currency = lines[0]!.product.currency;
-    const payAmountMinor = paid ? lines.reduce((sum, line) => sum + line.product.discountPriceMinor * line.quantity, 0) : 0;
-    const totalAmountMinor = paid ? lines.reduce((sum, line) => sum + line.product.priceMinor * line.quantity, 0) : 0;
+    const currency = charged.currency;
+    const payAmountMinor = charged.payMinor;
     const orderSn = newOrderSn();
     const regionCode = input.regionCode ?? null;
     const selectedRegionCode = input.selectedRegionCode ?? regionCode;
@@ -138,9 +149,8 @@ export class OrderPlacement {
       appId: input.appId,
       gameAccountId: read.role.id,
       source: input.kind.source,
-      currency,
-      totalAmountMinor,
-      payAmountMinor,
+      charged,
+      country: input.country,
       regionCode,
       selectedRegionCode,
       channel: input.channel,
@@ -149,7 +159,7 @@ export class OrderPlacement {
       expirySeconds: paid ? this.config.orderExpiryMs / 1000 : null,
       unpaidCap: paid ? cap : null,
       language: input.language,
-      lines: lines.map(({ product, quantity }) => itemOf(product, quantity, paid, input.language)),
+      lines: lines.map(({ product, quantity }, index) => itemOf(product, quantity, charged.currency, charged.lines[index]!, input.language)),
     });
     const written = (executor: Executor) => this.writeOrder(executor, write, cap);
 
@@ -165,6 +175,16 @@ export class OrderPlacement {
       return created;
     });
     return { order, result: createOrderResult(order, order.thirdPayResponse ?? '') };
+  }
+
+  /**
+   * Whether the channel's provider charges the country's local prices: it can charge the points' currency
+   * (PaymentProvider.chargeableCurrencies) and the operators have not limited the country to other providers.
+   */
+  private chargesLocal(country: PlacementCountry, provider: string, lines: { product: PricedProduct }[]): boolean {
+    const currency = lines[0]?.product.local?.currency;
+    if (!currency) return false;
+    return localProviderAllowed(country.localProviders, provider) && this.payments.charges(provider, currency);
   }
 
   /** Runs the order's write; nothing written means the player's cap was reached meanwhile (the gate is in the statement). */
@@ -220,7 +240,7 @@ export function describeLines(lines: { name: string; quantity: number }[]): stri
 }
 
 /** Matches the requested lines to the products read, in the order asked, with the rules of the kind and of every order. */
-function priceLines(input: OrderToPlace, products: PricedProduct[]): { product: PricedProduct; quantity: number }[] {
+function matchLines(input: OrderToPlace, products: PricedProduct[]): { product: PricedProduct; quantity: number }[] {
   const byId = new Map(products.map((product) => [product.id, product]));
   const lines = input.lines.map((line) => {
     const product = byId.get(line.productId);
@@ -233,14 +253,18 @@ function priceLines(input: OrderToPlace, products: PricedProduct[]): { product: 
   if (!lines.length) throw notFound('productNotFound');
   const currency = lines[0]!.product.currency;
   if (lines.some((line) => line.product.currency !== currency)) throw invalid('mixedCurrencies');
-  const shown = input.shown;
-  if (
-    shown &&
-    ((shown.unitPrice !== undefined && shown.unitPrice !== minorToMajorNumber(lines[0]!.product.discountPriceMinor, currency)) ||
-      (shown.currency !== undefined && shown.currency !== currency))
-  )
-    throw conflict('productChanged');
   return lines;
+}
+
+/**
+ * The price a player saw is the price charged (ADR 0052): when the client sends the unit price and currency it showed,
+ * they must be what the order is charged, else nothing is written and the player is told the price changed.
+ */
+function checkShownPrice(shown: OrderToPlace['shown'], charged: ChargedOrder): void {
+  if (!shown) return;
+  const unit = charged.lines[0]?.discountPriceMinor ?? 0;
+  if (shown.unitPrice !== undefined && shown.unitPrice !== minorToMajorNumber(unit, charged.currency)) throw conflict('productChanged');
+  if (shown.currency !== undefined && shown.currency !== charged.currency) throw conflict('productChanged');
 }
 
 interface PlacementRead {
@@ -248,6 +272,13 @@ interface PlacementRead {
   openOrders: number;
   orderId: number;
   products: PricedProduct[];
+  /** The order's country as pricing sees it; null when the country has no pricing row (it sells at base prices). */
+  country: PlacementCountry | null;
+}
+
+/** The order's country (country_pricing): its tax, and the providers the operators let charge its local prices. */
+export interface PlacementCountry extends CountryTerms {
+  localProviders: string[] | null;
 }
 
 /** The read's one row; node-postgres returns the json columns parsed, PGlite may return them as text. */
@@ -256,10 +287,11 @@ interface PlacementReadRow {
   open_orders: Numeric;
   order_id: Numeric;
   products: PricedProduct[] | string;
+  country: PlacementCountry | string | null;
 }
 
 /** The order's one read (step 1 of OrderPlacement). */
-export async function readForPlacement(executor: Executor, input: Pick<OrderToPlace, 'userId' | 'role' | 'lines'>): Promise<PlacementRead> {
+export async function readForPlacement(executor: Executor, input: Pick<OrderToPlace, 'userId' | 'role' | 'lines' | 'country'>): Promise<PlacementRead> {
   const row = (await firstRow(executor, typed<PlacementReadRow>(readStatement(input))))!;
   const json = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
   return {
@@ -267,11 +299,12 @@ export async function readForPlacement(executor: Executor, input: Pick<OrderToPl
     openOrders: Number(row.open_orders),
     orderId: Number(row.order_id),
     products: json(row.products),
+    country: row.country === null ? null : json(row.country),
   };
 }
 
-/** Step 1's statement: role, open unpaid orders, a new order id, and the products on sale now. */
-export function readStatement(input: Pick<OrderToPlace, 'userId' | 'role' | 'lines'>): SQL {
+/** Step 1's statement: role, open unpaid orders, a new order id, the products on sale now with their price points in the country, and the country. */
+export function readStatement(input: Pick<OrderToPlace, 'userId' | 'role' | 'lines' | 'country'>): SQL {
   const ids = sql.join(
     input.lines.map((line) => sql`${line.productId}`),
     sql`, `,
@@ -283,8 +316,15 @@ export function readStatement(input: Pick<OrderToPlace, 'userId' | 'role' | 'lin
            (SELECT coalesce(json_agg(json_build_object(
               'id', id, 'appId', app_id, 'goodsType', goods_type, 'categoryId', category_id, 'productSn', product_sn,
               'names', names, 'version', version, 'currency', currency, 'priceMinor', price_minor,
-              'discountPriceMinor', discount_price_minor, 'voucherAmount', voucher_amount, 'claimLimit', claim_limit)), '[]')
-              FROM products WHERE id IN (${ids}) AND ${onSaleNow()}) AS products`;
+              'discountPriceMinor', discount_price_minor, 'voucherAmount', voucher_amount, 'claimLimit', claim_limit,
+              'local', (SELECT json_build_object('currency', pp.currency, 'priceMinor', pp.price_minor,
+                                'discountPriceMinor', pp.discount_price_minor, 'taxIncluded', pp.tax_included,
+                                'taxRateBp', pp.tax_rate_bp, 'rate', pp.rate::text,
+                                'perUsd', (SELECT er.per_usd::text FROM exchange_rates er WHERE er.currency = pp.currency))
+                          FROM product_prices pp WHERE pp.product_id = products.id AND pp.region_code = ${input.country}))), '[]')
+              FROM products WHERE id IN (${ids}) AND ${onSaleNow()}) AS products,
+           (SELECT json_build_object('taxModel', tax_model, 'taxRateBp', tax_rate_bp, 'localProviders', local_providers)
+              FROM country_pricing WHERE region_code = ${input.country}) AS country`;
 }
 
 function roleQuery(userId: number, role: OrderRole): SQL {
@@ -300,7 +340,13 @@ function roleQuery(userId: number, role: OrderRole): SQL {
  * An order item as the write statement takes it: the product as priced now (a free order's items cost nothing), its
  * version, and its name in the order's language only (ADR 0006, docs/adr/0006-order-lines-storage.md).
  */
-export function itemOf(product: PricedProduct, quantity: number, paid: boolean, language: Language): Record<string, unknown> {
+export function itemOf(
+  product: PricedProduct,
+  quantity: number,
+  currency: string,
+  price: { priceMinor: number; discountPriceMinor: number },
+  language: Language,
+): Record<string, unknown> {
   return {
     product_id: product.id,
     name: pickLocalized(product.names, language),
@@ -308,9 +354,9 @@ export function itemOf(product: PricedProduct, quantity: number, paid: boolean, 
     category_id: product.categoryId,
     goods_type: product.goodsType,
     quantity,
-    currency: product.currency,
-    price_minor: paid ? product.discountPriceMinor : 0,
-    original_price_minor: paid ? product.priceMinor : 0,
+    currency,
+    price_minor: price.discountPriceMinor,
+    original_price_minor: price.priceMinor,
     voucher_amount: product.voucherAmount,
   };
 }
@@ -322,9 +368,9 @@ interface OrderToWrite {
   appId: number;
   gameAccountId: number;
   source: OrderKind['source'];
-  currency: string;
-  totalAmountMinor: number;
-  payAmountMinor: number;
+  /** What it is charged and what that freezes (ADR 0050). */
+  charged: ChargedOrder;
+  country: string;
   regionCode: string | null;
   selectedRegionCode: string | null;
   /** The player's language: the lines' names are in it. */
@@ -346,6 +392,7 @@ interface OrderToWrite {
  */
 export function insertOrderStatement(order: OrderToWrite): SQL {
   const channel = order.channel;
+  const charged = order.charged;
   const gate =
     order.unpaidCap === null
       ? sql`gate AS (SELECT 1)`
@@ -355,12 +402,15 @@ export function insertOrderStatement(order: OrderToWrite): SQL {
     placed AS (
       INSERT INTO orders (id, order_sn, user_id, app_id, game_account_id, order_source, currency, total_amount_minor,
                           pay_amount_minor, region_code, selected_region_code, pay_channel_id, pay_method_name, pay_method_id,
-                          third_channel_name, third_order_id, third_pay_response, language, expires_at)
-      SELECT ${order.id}, ${order.orderSn}, ${order.userId}, ${order.appId}, ${order.gameAccountId}, ${order.source}, ${order.currency},
-             ${order.totalAmountMinor}, ${order.payAmountMinor}, ${order.regionCode}, ${order.selectedRegionCode},
+                          third_channel_name, third_order_id, third_pay_response, language, expires_at, country_code,
+                          base_currency, base_total_minor, base_pay_minor, exchange_rate, tax_model, tax_rate_bp, tax_minor)
+      SELECT ${order.id}, ${order.orderSn}, ${order.userId}, ${order.appId}, ${order.gameAccountId}, ${order.source}, ${charged.currency},
+             ${charged.totalMinor}, ${charged.payMinor}, ${order.regionCode}, ${order.selectedRegionCode},
              ${channel?.id ?? null}::int4, ${channel?.payMethodName ?? null}, ${channel?.payMethodId ?? null}, ${channel?.thirdChannelName ?? null},
              ${order.sessionId}, ${order.clientAnswer}, ${order.language},
-             ${order.expirySeconds === null ? sql`NULL::timestamptz` : sql`now() + make_interval(secs => ${order.expirySeconds})`}
+             ${order.expirySeconds === null ? sql`NULL::timestamptz` : sql`now() + make_interval(secs => ${order.expirySeconds})`},
+             ${order.country}, ${charged.baseCurrency}, ${charged.baseTotalMinor}, ${charged.basePayMinor}, ${charged.exchangeRate}::numeric,
+             ${charged.taxModel}, ${charged.taxRateBp}, ${charged.taxMinor}
         FROM gate
       RETURNING *),
     items AS (

@@ -33,6 +33,8 @@ export interface OpenedOrderPayment {
  */
 export interface PaymentOpener {
   open(draft: PaymentDraft, context: PaymentContext): Promise<OpenedOrderPayment>;
+  /** Whether the provider can charge a payment in this currency (its documented list): else the order sells at base prices. */
+  charges(provider: string, currency: string): boolean;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { pricingCountryOf } from '@shop/contract/pricing';
 import type { z } from 'zod';
 import { GoodsType } from '@shop/contract/catalog.schema';
 import type { DevicePlatform } from '@shop/contract/channels.schema';
@@ -44,6 +45,7 @@ export class VoucherOrders {
       channel,
       regionCode: body.regionCode,
       selectedRegionCode: body.selectedRegionCode,
+      country: pricingCountryOf(body.selectedRegionCode),
       shown: { unitPrice: body.productPrice, currency: body.currency },
       language,
       ...(answer ? { recordAnswer: (tx, order) => answer.complete(tx, createOrderResult(order, order.thirdPayResponse ?? '')) } : {}),

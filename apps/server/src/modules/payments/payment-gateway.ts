@@ -29,6 +29,10 @@ export class PaymentGateway implements PaymentOpener {
     return `${this.config.publicUrl}/payment/${page}?${query}`;
   }
 
+  charges(provider: string, currency: string): boolean {
+    return this.providers.find(provider)?.chargeableCurrencies.has(currency) ?? false;
+  }
+
   async open(draft: PaymentDraft, context: PaymentContext): Promise<OpenedOrderPayment> {
     const provider = this.providers.get(draft.provider);
     try {

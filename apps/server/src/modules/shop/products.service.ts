@@ -1,9 +1,11 @@
+import { DEFAULT_REGION } from '@shop/contract/games';
 import { and, asc, count, eq, ne } from 'drizzle-orm';
 import { GoodsType } from '@shop/contract/catalog.schema';
 import type { Language } from '@shop/contract/languages';
 import type { ProductDetail, ReceiveResult, ShopProduct } from '@shop/contract/products.schema';
 import type { Db } from '../../db/client.ts';
-import { giftClaims, products } from '../../db/schema.ts';
+import { giftClaims, productPrices, products } from '../../db/schema.ts';
+import { pricePointIn, shownPrice, type PricePointRow } from '../pricing/shown-price.ts';
 import { conflict, invalid, notFound } from '../../shared/domain-errors.ts';
 import { pickLocalized } from '../../shared/localized.ts';
 import { minorToMajorNumber } from '../../shared/money.ts';
@@ -24,7 +26,8 @@ const GIFT_CLAIM: OrderKind = {
   roleOfAnotherGame: 'productOfAnotherGame',
 };
 
-export function toShopProduct(row: ProductRow, language: Language): ShopProduct {
+export function toShopProduct(row: ProductRow, language: Language, point: PricePointRow | null = null): ShopProduct {
+  const price = shownPrice(row, point);
   return {
     id: row.id,
     appId: row.appId,
@@ -33,14 +36,15 @@ export function toShopProduct(row: ProductRow, language: Language): ShopProduct 
     productSn: row.productSn,
     productName: pickLocalized(row.names, language),
     productDesc: pickLocalized(row.descs, language),
-    productPrice: minorToMajorNumber(row.priceMinor, row.currency),
-    productDiscountPrice: minorToMajorNumber(row.discountPriceMinor, row.currency),
-    priceMinor: row.priceMinor,
-    discountPriceMinor: row.discountPriceMinor,
-    currency: row.currency,
+    productPrice: minorToMajorNumber(price.priceMinor, price.currency),
+    productDiscountPrice: minorToMajorNumber(price.discountPriceMinor, price.currency),
+    priceMinor: price.priceMinor,
+    discountPriceMinor: price.discountPriceMinor,
+    currency: price.currency,
     thumbnail: row.thumbnail,
     configJson: JSON.stringify(row.config),
     free: row.goodsType === GoodsType.FREE,
+    ...price.extra,
   };
 }
 
@@ -63,15 +67,16 @@ export class ProductsService {
 
   /**
    * Products of a game on sale now (never hidden ones, never 9521, never outside their sale window), served from a
-   * short-lived cache per language.
+   * short-lived cache per language and country, priced in `country`'s local prices (ADR 0050; null: base prices).
    */
-  async list(appId: number, filter: { goodsType?: number; categoryId?: number }, language: Language): Promise<ShopProduct[]> {
+  async list(appId: number, filter: { goodsType?: number; categoryId?: number }, language: Language, country: string | null = null): Promise<ShopProduct[]> {
     await this.games.requireGame(appId);
-    const key = `${appId}:${filter.goodsType ?? '-'}:${filter.categoryId ?? '-'}:${language}`;
+    const key = `${appId}:${filter.goodsType ?? '-'}:${filter.categoryId ?? '-'}:${country ?? '-'}:${language}`;
     return this.lists.get(key, async () => {
       const rows = await this.db
-        .select()
+        .select({ product: products, point: productPrices })
         .from(products)
+        .leftJoin(productPrices, pricePointIn(country ?? ''))
         .where(
           and(
             eq(products.appId, appId),
@@ -82,13 +87,16 @@ export class ProductsService {
           ),
         )
         .orderBy(asc(products.goodsType), asc(products.sort), asc(products.id));
-      return rows.map((row) => toShopProduct(row, language));
+      return rows.map((row) => toShopProduct(row.product, language, row.point));
     });
   }
 
-  async detail(productId: number, language: Language, user?: SessionUser, gameAccountId?: number): Promise<ProductDetail> {
+  async detail(productId: number, language: Language, user?: SessionUser, gameAccountId?: number, country: string | null = null): Promise<ProductDetail> {
     const row = await this.catalog.sellableProduct(this.db, productId);
     if (!row) throw notFound('productNotFound');
+    const [point] = country
+      ? await this.db.select().from(productPrices).where(and(eq(productPrices.productId, row.id), eq(productPrices.regionCode, country)))
+      : [];
     let claimed: boolean | null = null;
     if (user && row.goodsType === GoodsType.FREE) {
       const account = await this.roles.resolve(user, gameAccountId).catch(() => undefined);
@@ -100,7 +108,7 @@ export class ProductsService {
         claimed = Boolean(claim);
       }
     }
-    return { ...toShopProduct(row, language), claimed };
+    return { ...toShopProduct(row, language, point), claimed };
   }
 
   /**
@@ -122,6 +130,8 @@ export class ProductsService {
       appId: account.appId,
       role: { resolved: { id: account.id, appId: account.appId } },
       lines: [{ productId, quantity: 1 }],
+      // A gift costs nothing in every country.
+      country: DEFAULT_REGION,
       language: 'en',
       alsoInTransaction: async (tx, created) => {
         const [locked] = await tx.select({ claimLimit: products.claimLimit }).from(products).where(eq(products.id, productId)).for('no key update');

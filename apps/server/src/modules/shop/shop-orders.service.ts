@@ -1,3 +1,4 @@
+import { pricingCountryOf } from '@shop/contract/pricing';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { GoodsType } from '@shop/contract/catalog.schema';
 import type { DevicePlatform } from '@shop/contract/channels.schema';
@@ -100,6 +101,7 @@ export class ShopOrdersService {
       channel,
       regionCode,
       selectedRegionCode,
+      country: pricingCountryOf(selectedRegionCode),
       ...(input.lines.length === 1 ? { shown: { unitPrice: input.productPrice, currency: input.currency } } : {}),
       language,
       ...(answer ? { recordAnswer: (tx, order) => answer.complete(tx, createOrderResult(order, order.thirdPayResponse ?? '')) } : {}),

@@ -3,8 +3,8 @@ import { defineHandler } from '../../../http/handler.ts';
 
 export const handler = defineHandler(voucherListRoute, {
   options: { sharedData: true },
-  handle: async ({ input, ctx, services: { catalog, games } }) => {
+  handle: async ({ input, ctx, services: { catalog, countryPricing, games } }) => {
     await games.requireGame(input.params.appId);
-    return catalog.voucherList(input.params.appId, ctx.language);
+    return catalog.voucherList(input.params.appId, ctx.language, await countryPricing.pricingCountry(input.body?.regionCode));
   },
 });

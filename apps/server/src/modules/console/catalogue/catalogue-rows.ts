@@ -1,3 +1,4 @@
+import type { CountryPricingService } from '../../pricing/country-pricing.service.ts';
 import { eq } from 'drizzle-orm';
 import { EXCLUDED_PRODUCT_ID } from '@shop/contract/catalog.schema';
 import { missingLanguages, type ChannelView, type Device, type GameServerView, type ProductValues, type ProductView } from '@shop/contract/console/catalogue';
@@ -105,6 +106,7 @@ export class CatalogueCaches {
       catalog: Pick<CatalogService, 'invalidate'>;
       products: Pick<ProductsService, 'invalidate'>;
       channels: Pick<ChannelsService, 'invalidate'>;
+      countryPricing: Pick<CountryPricingService, 'invalidate'>;
     },
   ) {}
 
@@ -114,6 +116,7 @@ export class CatalogueCaches {
     this.caches.catalog.invalidate();
     this.caches.products.invalidate();
     this.caches.channels.invalidate();
+    this.caches.countryPricing.invalidate();
   }
 }
 

@@ -3,5 +3,6 @@ import { defineHandler } from '../../../http/handler.ts';
 
 export const handler = defineHandler(productListRoute, {
   options: { sharedData: true },
-  handle: ({ input, ctx, services }) => services.products.list(input.body.appId, input.body, ctx.language),
+  handle: async ({ input, ctx, services }) =>
+    services.products.list(input.body.appId, input.body, ctx.language, await services.countryPricing.pricingCountry(input.body.regionCode)),
 });
