@@ -33,6 +33,19 @@ export function formatNumber(value: number, language: Language): string {
   return formatter.format(value);
 }
 
+const percentFormatters = new Map<string, Intl.NumberFormat>();
+
+/** A tax rate in basis points as a percentage in the active language: 1900 is "19%" in English, "19 %" in German. */
+export function formatTaxRate(rateBp: number, language: Language): string {
+  let formatter = percentFormatters.get(language);
+  if (!formatter) {
+    formatter = new Intl.NumberFormat(toHttpLanguage(language), { style: 'percent', maximumFractionDigits: 2 });
+    percentFormatters.set(language, formatter);
+  }
+  // a display value, never summed: 1950 bp / 10000 is 0.195, shown as 19.5%
+  return formatter.format(rateBp / 10_000);
+}
+
 /**
  * Builds the price formatter before the prices are rendered: the first currency formatter of a language loads its
  * locale data, which takes tens of milliseconds on a slow phone. Called while the first calls are in flight.
