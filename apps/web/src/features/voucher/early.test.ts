@@ -5,9 +5,11 @@ import { startVoucherPageRequests } from './early';
 
 describe('the voucher page early requests', () => {
   let preloaded: string[];
-  const fetch = vi.fn(async (_url: string, _init: RequestInit) => new Response('{"code":200,"data":null}'));
+  let ipAnswer = '{"code":200,"data":"DE"}';
+  const fetch = vi.fn(async (url: string, _init: RequestInit) => new Response(url.endsWith('/user/ip/country') ? ipAnswer : '{"code":200,"data":null}'));
 
   beforeEach(() => {
+    ipAnswer = '{"code":200,"data":"DE"}';
     fetch.mockClear();
     vi.stubGlobal('fetch', fetch);
     preloaded = stubDocumentHead();
@@ -20,16 +22,29 @@ describe('the voucher page early requests', () => {
   const at = (address: string) => vi.stubGlobal('location', new URL(address, 'http://localhost'));
   const requests = () => fetch.mock.calls.map(([url, init]) => `${init.method} ${url}`);
 
-  it("logs the launched role in, asks for its game's lists and preloads its game's art", () => {
+  const voucherListBody = async () => {
+    await vi.waitFor(() => expect(requests()).toContain('POST /api/v1/voucher/list/10002'));
+    return fetch.mock.calls.find(([url]) => url.endsWith('/v1/voucher/list/10002'))?.[1].body;
+  };
+
+  it("logs the launched role in, asks for its game's lists, the packs priced in the IP's country, and preloads its game's art", async () => {
     at('/voucher?appId=10002&roleId=r-1&serverId=10001&accountId=a-1&userLevel=3');
     startVoucherPageRequests('en');
-    expect(requests()).toEqual([
-      'POST /api/user/inapp/quick/login',
-      'POST /api/v1/voucher/list/10002',
-      'GET /api/v1/pay/channel/list/10002',
-      'GET /api/user/ip/country',
-    ]);
+    expect(requests()).toEqual(['POST /api/user/inapp/quick/login', 'GET /api/v1/pay/channel/list/10002', 'GET /api/user/ip/country']);
     expect(preloaded).toEqual(['preload image /media/games/10002/banner', 'preload image /media/games/10002/icon']);
+    // the page's own request (api/voucher-api.ts) sends exactly this body, so it takes this answer
+    expect(await voucherListBody()).toBe('{"regionCode":"DE"}');
+  });
+
+  it('prices the packs in the default region when the IP lookup says ZZ or fails', async () => {
+    at('/voucher?appId=10002&roleId=r-1&serverId=10001&accountId=a-1&userLevel=3');
+    ipAnswer = '{"code":200,"data":"ZZ"}';
+    startVoucherPageRequests('en');
+    expect(await voucherListBody()).toBe('{"regionCode":"US"}');
+    fetch.mockClear();
+    ipAnswer = '{"code":500,"message":"down","data":null}';
+    startVoucherPageRequests('en');
+    expect(await voucherListBody()).toBe('{"regionCode":"US"}');
   });
 
   it('does nothing on another page', () => {

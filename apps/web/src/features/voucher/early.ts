@@ -12,6 +12,7 @@ import { preloadGameArt } from '../../shared/lib/preload-game-art';
 import { clearToken, readToken } from '../../shared/storage/token';
 import { quickLoginBody, readPlayerInfo, savePlayerInfo } from '../../shared/storage/uinfo';
 import { entryAppId, voucherEntry } from './lib/player-info';
+import { regionFromIp } from './lib/region';
 
 export function startVoucherPageRequests(language: Language): void {
   if (!/^\/voucher\/?$/i.test(location.pathname)) return;
@@ -28,9 +29,16 @@ export function startVoucherPageRequests(language: Language): void {
   }
   const appId = entryAppId(entry) ?? DEFAULT_APP_ID;
   const path = encodeURIComponent(String(appId));
-  fetchEarly('POST', `${base}/v1/voucher/list/${path}`, '{}', lang);
   fetchEarly('GET', `${base}/v1/pay/channel/list/${path}`, undefined, lang);
-  fetchEarly('GET', `${base}/user/ip/country`, undefined, lang);
+  // the packs are priced in the region the selector starts at, the IP's (ADR 0050): asked for as soon as it is known,
+  // with the body the page sends (api/voucher-api.ts fetchVoucherList); a failed lookup means the default region
+  fetchEarly('GET', `${base}/user/ip/country`, undefined, lang)
+    .then(async (response) => (response.ok ? ((await response.clone().json()) as { code?: unknown; data?: unknown }) : null))
+    .then((envelope) => {
+      const regionCode = regionFromIp(envelope?.code === 200 ? envelope.data : undefined);
+      fetchEarly('POST', `${base}/v1/voucher/list/${path}`, JSON.stringify({ regionCode }), lang);
+    })
+    .catch(() => undefined); // the page asks itself
   // the header's game art (components/PlayerHeader.tsx: the launched game's, or the default game's for a guest)
   if (Number.isSafeInteger(appId)) preloadGameArt(appId);
 }

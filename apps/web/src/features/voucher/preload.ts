@@ -7,6 +7,7 @@ import { readPlayerInfo } from '../../shared/storage/uinfo';
 import { useClientStore } from '../../shared/store/client-store';
 import { voucherQueries } from './api/voucher-queries';
 import { entryAppId, voucherEntry, type VoucherEntry } from './lib/player-info';
+import { regionFromIp } from './lib/region';
 
 /** The visit's entry as a query key part (login, user info). */
 export const entryKeyOf = (entry: VoucherEntry) => JSON.stringify(entry);
@@ -36,7 +37,7 @@ export function takeVoucherEntry(search: string): VoucherEntry {
 
 /**
  * On /voucher: a launch logs in, then asks for the user info; a kept session asks for the user info at once; the
- * voucher list, the IP's channels and the country load at once in every case.
+ * IP's channels and the country load at once in every case, the voucher list (priced in the country) once it is in.
  */
 export function preloadVoucherPage(pathname: string, search: string, language: Language): void {
   if (!VOUCHER_PATH.test(pathname)) return;
@@ -54,10 +55,11 @@ export function preloadVoucherPage(pathname: string, search: string, language: L
   } else if (entry.kind === 'session') {
     void queryClient.prefetchQuery(voucherQueries.user(entryKey));
   }
-  // the public lists do not wait for the login
-  void queryClient.prefetchQuery(voucherQueries.vouchers(appId, language));
+  // the public lists do not wait for the login; the packs are priced in the IP's region, so they wait for its lookup
   void queryClient.prefetchQuery(voucherQueries.channels(appId, null));
-  void queryClient.prefetchQuery(voucherQueries.ipCountry());
+  void queryClient
+    .fetchQuery(voucherQueries.ipCountry())
+    .then((code) => queryClient.prefetchQuery(voucherQueries.vouchers(appId, regionFromIp(code ?? undefined), language)));
   // the prices' formatter is built while the calls and the messages are on their way, not during the first render
   setTimeout(() => warmPriceFormat(language), 0);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chargedAmount, chargesOtherCurrency, type PricedLine } from './charged-price';
+import { chargedAmount, chargesOtherCurrency, pricedLine, type PricedLine } from './charged-price';
 
 const euroLine = (overrides: Partial<PricedLine> = {}): PricedLine => ({
   currency: 'EUR',
@@ -66,5 +66,12 @@ describe('chargesOtherCurrency', () => {
   it('is true only when the charged currency is not the one shown', () => {
     expect(chargesOtherCurrency('EUR', chargedAmount([euroLine()], false))).toBe(true);
     expect(chargesOtherCurrency('eur', chargedAmount([euroLine()], true))).toBe(false);
+  });
+});
+
+describe('pricedLine', () => {
+  it('reads the local and the base prices of a list item', () => {
+    const item = { currency: 'JPY', productPrice: 780, productDiscountPrice: 700, baseCurrency: 'USD', baseProductPrice: 4.99, baseDiscountPrice: 4.49 };
+    expect(pricedLine(item, 2)).toEqual({ currency: 'JPY', price: 780, discountPrice: 700, baseCurrency: 'USD', basePrice: 4.99, baseDiscountPrice: 4.49, quantity: 2 });
   });
 });

@@ -14,6 +14,20 @@ export interface PricedLine {
   quantity: number;
 }
 
+/** An item of the voucher or product list (both answer LocalPriceFields beside their price) as a line of an order. */
+export const pricedLine = (
+  item: { currency: string; productPrice: number; productDiscountPrice: number; baseCurrency: string; baseProductPrice: number; baseDiscountPrice: number },
+  quantity: number,
+): PricedLine => ({
+  currency: item.currency,
+  price: item.productPrice,
+  discountPrice: item.productDiscountPrice,
+  baseCurrency: item.baseCurrency,
+  basePrice: item.baseProductPrice,
+  baseDiscountPrice: item.baseDiscountPrice,
+  quantity,
+});
+
 /** What the order is charged, in major units of `currency` (what the price formatter takes). */
 export interface ChargedAmount {
   currency: string;

@@ -18,8 +18,8 @@ export interface ClientState {
   language: Language | null;
   /** The bound game account of the session (from user/info). */
   gameInfo: GameRole | null;
-  /** Voucher packs per appId (in the language they were loaded in). */
-  voucherLists: Record<string, { language: string; list: VoucherGoods[] }>;
+  /** Voucher packs per appId (in the language they were loaded in, priced in the region they were loaded for). */
+  voucherLists: Record<string, { language: string; region?: string; list: VoucherGoods[] }>;
   settlement: unknown;
   botCheckToken: string | null;
 }

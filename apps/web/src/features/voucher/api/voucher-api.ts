@@ -6,7 +6,9 @@ import { countryList, ipCountry } from '@shop/contract/countries';
 import { call } from '../../../shared/api/client';
 import { patchClientState } from '../../../shared/store/client-store';
 
-export const fetchVoucherList = (appId: number, silent = false) => call(voucherList, { params: { appId }, silent });
+/** The packs priced in the region's local prices (ADR 0050). */
+export const fetchVoucherList = (appId: number, regionCode: string, silent = false) =>
+  call(voucherList, { params: { appId }, body: { regionCode }, silent });
 /** The player and the game account of the session; the account is kept as the client state's bound game info. */
 export async function fetchUserInfo() {
   const user = await call(userInfo);

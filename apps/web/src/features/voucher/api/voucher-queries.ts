@@ -29,14 +29,17 @@ export const voucherQueries = {
     }),
   user: (entryKey: string) =>
     queryOptions({ queryKey: [...userInfoKey, 'voucher', entryKey] as const, queryFn: fetchUserInfo }),
-  /** Cached per game in the client state too (shown at once on the next visit, names in the language they came in). */
-  vouchers: (appId: number, language: Language) =>
+  /**
+   * Priced in the region the selector shows (ADR 0050). Cached per game in the client state too (shown at once on the
+   * next visit in the same region, names in the language they came in).
+   */
+  vouchers: (appId: number, region: string, language: Language) =>
     queryOptions({
-      queryKey: ['voucher', 'list', appId, language] as const,
+      queryKey: ['voucher', 'list', appId, region, language] as const,
       queryFn: async () => {
         const cached = useClientStore.getState().voucherLists[String(appId)];
-        const list = await fetchVoucherList(appId, cached?.language === language);
-        keepVoucherList(appId, language, list);
+        const list = await fetchVoucherList(appId, region, cached?.language === language && cached.region === region);
+        keepVoucherList(appId, region, language, list);
         return list;
       },
     }),
@@ -52,6 +55,6 @@ export const voucherQueries = {
   countries: () => queryOptions({ queryKey: ['voucher', 'countries'] as const, queryFn: fetchCountries, staleTime: Infinity }),
 };
 
-export function keepVoucherList(appId: number, language: Language, list: Awaited<ReturnType<typeof fetchVoucherList>>): void {
-  patchClientState({ voucherLists: { ...useClientStore.getState().voucherLists, [String(appId)]: { language, list } } });
+export function keepVoucherList(appId: number, region: string, language: Language, list: Awaited<ReturnType<typeof fetchVoucherList>>): void {
+  patchClientState({ voucherLists: { ...useClientStore.getState().voucherLists, [String(appId)]: { language, region, list } } });
 }

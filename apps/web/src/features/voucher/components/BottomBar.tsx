@@ -3,12 +3,18 @@ import { diamondAmountOf, type VoucherGoods } from '@shop/contract/catalog';
 import type { PayChannel } from '@shop/contract/channels';
 import type { Language } from '@shop/contract/languages';
 import { findProvider } from '../../../shared/payment/providers/provider-map';
+import type { ChargedAmount } from '../../../shared/pricing/charged-price';
+import { BaseChargeNote } from '../../../shared/ui/BaseChargeNote';
 import { Price } from '../../../shared/ui/Price';
 
-/** Order summary and Submit Order: disabled (with a prompt) until a voucher is chosen. */
+/**
+ * Order summary and Submit Order: disabled (with a prompt) until a voucher is chosen. A channel that charges the base
+ * price instead of the local one says so, with the amount, before the player submits (ADR 0053).
+ */
 export function BottomBar({
   voucher,
   channel,
+  charged,
   language,
   canSubmit,
   submitting,
@@ -16,6 +22,7 @@ export function BottomBar({
 }: {
   voucher: VoucherGoods | undefined;
   channel: PayChannel | undefined;
+  charged: ChargedAmount | undefined;
   language: Language;
   canSubmit: boolean;
   submitting: boolean;
@@ -44,6 +51,7 @@ export function BottomBar({
               language={language}
               className="vp-bar__amount"
             />
+            {charged && <BaseChargeNote shownCurrency={voucher.currency} charged={charged} language={language} className="vp-bar__charged" />}
             {channel && findProvider(channel.thirdChannelName)?.amountMayVary && (
               <span className="vp-bar__hint" data-testid={`${channel.thirdChannelName}-hint`}>
                 {t('voucher.amountMayVaryHint')}

@@ -8,6 +8,7 @@ import type { Language } from '@shop/contract/languages';
 import { trackPurchase } from '../../../shared/analytics/analytics';
 import { ApiError } from '../../../shared/api/api-error';
 import { currentPlatform } from '../../../shared/lib/platform';
+import { chargedAmount, pricedLine } from '../../../shared/pricing/charged-price';
 import { useClientStore } from '../../../shared/store/client-store';
 import { submitVoucherOrder } from '../api/voucher-api';
 import { voucherQueries } from '../api/voucher-queries';
@@ -42,17 +43,19 @@ export function useVoucherPage(language: Language) {
   const [startAppId] = useState(() => firstAppId(entry));
   const appId = buyer?.appId ?? startAppId;
 
-  // 2. The voucher goods (cached per appId in the client store, names in the active language) and the country.
-  const cached = useClientStore((state) => state.voucherLists[String(appId)]);
-  const vouchers = useQuery(voucherQueries.vouchers(appId, language));
-  // while another language loads, the cached list (in the previous language) stays on screen
-  const voucherList: VoucherGoods[] | undefined = vouchers.data ?? cached?.list ?? (notFound(vouchers.error) ? [] : undefined);
-
   // 3. The country sets the region (ZZ or unknown -> US); the player may choose another one.
   const ip = useQuery(voucherQueries.ipCountry());
   const ipRegion = ip.isPending ? null : regionFromIp(ip.data ?? undefined);
   const [chosenRegion, setChosenRegion] = useState<string | null>(null);
   const region = chosenRegion ?? ipRegion;
+
+  // 2. The voucher goods, priced in the region (ADR 0050; cached per appId in the client store, names in the active
+  //    language). While another language loads, the cached list of the same region stays on screen; another region's
+  //    list never does: its prices are not this region's.
+  const cached = useClientStore((state) => state.voucherLists[String(appId)]);
+  const vouchers = useQuery({ ...voucherQueries.vouchers(appId, region ?? '', language), enabled: region !== null });
+  const cachedForRegion = cached && cached.region === region ? cached.list : undefined;
+  const voucherList: VoucherGoods[] | undefined = vouchers.data ?? cachedForRegion ?? (notFound(vouchers.error) ? [] : undefined);
 
   // Channels for the region; 5. changing region reloads them. Until the player picks one, the IP region's channels come
   // straight from the channel list (the server resolves the same region from the IP), without waiting for user/ip/country.
@@ -69,17 +72,25 @@ export function useVoucherPage(language: Language) {
   const channelId = preselectChannel(visible.usable, chosenChannelId);
   const channel = visible.usable.find((item) => item.id === channelId);
 
+  // A region's prices and channels load together (one loading state): the packs are not shown with the previous
+  // region's channels, nor the channels with its prices.
+  const vouchersFailed = voucherList === undefined && !!vouchers.error;
+  const channelsFailed = !!channels.error && !channels.data && !notFound(channels.error);
+  const regionLoading = (voucherList === undefined && !vouchersFailed) || (channels.isFetching && !channelsFailed);
+
   // 4. Picking a voucher checks only that card.
   const [voucherId, setVoucherId] = useState<number | null>(null);
-  const voucher = voucherList?.find((item) => item.id === voucherId);
+  const voucher = regionLoading ? undefined : voucherList?.find((item) => item.id === voucherId);
+  // what the picked channel charges: the local price, or the base price where it cannot charge the local currency (ADR 0053)
+  const charged = voucher && channel ? chargedAmount([pricedLine(voucher, 1)], channel.chargesLocalCurrency) : undefined;
 
   const [submitting, setSubmitting] = useState(false);
   const ios = platform === 'ios';
-  const canSubmit = Boolean(voucher && channel && region && ipRegion && buyer && !ios && !submitting);
+  const canSubmit = Boolean(voucher && channel && charged && Number.isFinite(charged.total) && region && ipRegion && buyer && !ios && !submitting);
 
   // 6. Submitting creates the order, then proceeds by channel.
   async function submit() {
-    if (!canSubmit || !voucher || !channel || !region || !ipRegion || !buyer) return;
+    if (!canSubmit || !voucher || !channel || !charged || !region || !ipRegion || !buyer) return;
     setSubmitting(true);
     // the payment step (provider rules, widget loader) is its own chunk: fetched while the order is created
     const payment = import('../../../shared/payment/start-payment');
@@ -97,9 +108,10 @@ export function useVoucherPage(language: Language) {
         thirdChannelId: channel.thirdChannelId,
         voucherSn: voucher.productSn,
         orderSource: 'voucher',
-        // the price shown and charged (the discounted one); the server refuses the order if its catalogue differs
-        productPrice: voucher.productDiscountPrice,
-        currency: voucher.currency,
+        // the price shown for this channel and charged (the discounted one, ADR 0052): the server refuses the order
+        // (409 productChanged) when it is not what it would charge
+        productPrice: charged.total, // one pack: the total is its unit price
+        currency: charged.currency,
       });
       trackPurchase({
         transactionId: order.orderSn,
@@ -112,11 +124,19 @@ export function useVoucherPage(language: Language) {
         { orderId: order.orderId, from: 'voucher', channel: order.thirdChannelName },
         order.thirdPayResponse,
       );
-    } catch {
-      // the API client has already told the player
+    } catch (error) {
+      // the API client has already told the player (the server's message). A conflict may be a price that changed
+      // since the list (or too many unpaid orders, where reloading costs nothing): prices and channels are reloaded
+      // together and the picked pack and channel stay picked when they are still offered.
+      if (error instanceof ApiError && error.code === ApiCode.CONFLICT) reloadPrices();
     } finally {
       setSubmitting(false);
     }
+  }
+
+  function reloadPrices() {
+    void vouchers.refetch();
+    void channels.refetch();
   }
 
   function chooseRegion(code: string) {
@@ -137,22 +157,24 @@ export function useVoucherPage(language: Language) {
     /** The game the page sells for (the launch's, the session's role's, or the default): its art shows from the first render. */
     appId,
     showServerName: appShowsServerName(appId),
-    vouchers: voucherList,
-    vouchersLoading: voucherList === undefined && vouchers.isFetching,
-    vouchersFailed: voucherList === undefined && !!vouchers.error,
+    /** Undefined while the region's prices and channels load. */
+    vouchers: regionLoading ? undefined : voucherList,
+    vouchersFailed,
     reloadVouchers: () => void vouchers.refetch(),
     region,
     countries: countries.data ?? [],
     chooseRegion,
     channels: visible.shown,
     moreChannels: visible.more,
-    channelsLoading: channels.isFetching,
-    channelsFailed: !!channels.error && !channels.data && !notFound(channels.error),
+    channelsLoading: regionLoading && !channelsFailed,
+    channelsFailed,
     reloadChannels: () => void channels.refetch(),
     showMoreChannels: () => setExpanded(true),
     channel,
     chooseChannel: setChosenChannelId,
     voucher,
+    /** What the picked channel charges for the picked pack. */
+    charged,
     chooseVoucher: setVoucherId,
     submitting,
     canSubmit,

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLanguage } from '../../../shared/i18n/useLanguage';
 import { NotFoundBlock } from '../../../shared/ui/NotFoundBlock';
+import { TaxNote } from '../../../shared/ui/TaxNote';
 import { BottomBar } from '../components/BottomBar';
 import { PayChannelList } from '../components/PayChannelList';
 import { PlayerHeader } from '../components/PlayerHeader';
@@ -38,6 +39,8 @@ export default function VoucherPage() {
   const { t } = useTranslation();
   const language = useLanguage();
   const page = useVoucherPage(language);
+  // a country's packs share its tax: one note for the list
+  const taxed = page.vouchers?.find((voucher) => voucher.taxIncluded);
 
   useEffect(() => {
     document.title = page.user?.gameRole?.gameName
@@ -100,7 +103,10 @@ export default function VoucherPage() {
               disabled={page.ios}
             />
           )}
-          <p className="vp-hint">{t('voucher.priceHint')}</p>
+          <p className="vp-hint">
+            {t('voucher.priceHint')}
+            {taxed && <TaxNote taxIncluded={taxed.taxIncluded} taxRateBp={taxed.taxRateBp} language={language} />}
+          </p>
         </section>
 
         <section className="vp-section" aria-labelledby="vp-channels-title">
@@ -136,6 +142,7 @@ export default function VoucherPage() {
       <BottomBar
         voucher={page.voucher}
         channel={page.channel}
+        charged={page.charged}
         language={language}
         canSubmit={page.canSubmit}
         submitting={page.submitting}
