@@ -58,6 +58,7 @@ const SERVER_MODULES = {
   countries: [],
   health: [],
   notifications: [],
+  pricing: [],
   vouchers: [],
   web: [],
   games: ['catalog'],
