@@ -9,8 +9,8 @@ import {
   parseRate,
   taxInside,
   type LocalPriceInput,
-  type TaxModel,
 } from './compute.ts';
+import type { TaxModel } from '@shop/contract/pricing';
 import { MAX_PRICE_MINOR, PriceOutOfRangeError, roundingRuleOf, UnknownCurrencyError } from './rounding.ts';
 
 const usd = (baseMinor: number, currency: string, perUsd: string, taxModel: TaxModel = 'none', taxRateBp = 0) =>

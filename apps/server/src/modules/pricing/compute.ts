@@ -1,8 +1,6 @@
+import { TAX_MODELS, type TaxModel } from '@shop/contract/pricing';
 import { currencyDigits } from '../../shared/money.ts';
 import { knownCurrency, MAX_PRICE_MINOR, roundToPricePoint, type Rational } from './rounding.ts';
-
-/** Whether a country's shown price contains its tax ('inclusive'), gets it added at checkout ('exclusive'), or has none. */
-export type TaxModel = 'inclusive' | 'exclusive' | 'none';
 
 export interface LocalPriceInput {
   /** Minor units of baseCurrency. */
@@ -39,7 +37,7 @@ export class InvalidPriceInputError extends RangeError {
 
 const BASIS_POINTS = 10_000n;
 const MAX_TAX_RATE_BP = 10_000;
-const TAX_MODELS: ReadonlySet<string> = new Set<TaxModel>(['inclusive', 'exclusive', 'none']);
+const KNOWN_TAX_MODELS: ReadonlySet<string> = new Set<TaxModel>(TAX_MODELS);
 // 12 digits a side: no currency is near a trillion per dollar or needs finer than 1e-12, and hostile text stays small.
 const RATE = /^(\d{1,12})(?:\.(\d{1,12}))?$/;
 
@@ -93,7 +91,7 @@ export function computeLocalPrice(input: LocalPriceInput): number {
   const baseCurrency = knownCurrency(input.baseCurrency);
   const currency = knownCurrency(input.currency);
   const base = checkAmount('baseMinor', input.baseMinor);
-  if (!TAX_MODELS.has(input.taxModel)) throw new InvalidPriceInputError('taxModel', input.taxModel);
+  if (!KNOWN_TAX_MODELS.has(input.taxModel)) throw new InvalidPriceInputError('taxModel', input.taxModel);
   const taxRate = checkTaxRate(input.taxRateBp);
   const rate = parseRate(input.perUsd);
   const baseRate = baseRateOf(baseCurrency, input.baseCurrencyPerUsd);
