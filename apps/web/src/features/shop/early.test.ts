@@ -13,7 +13,7 @@ describe('the home early requests', () => {
   const fetch = vi.fn(async (url: string, _init: RequestInit) => new Response(JSON.stringify(answers[url] ?? { code: 404 }), { status: 200 }));
 
   beforeEach(() => {
-    answers = {};
+    answers = { '/api/user/info': { code: 200, data: { countryCode: 'DE' } } };
     fetch.mockClear();
     vi.stubGlobal('fetch', fetch);
     preloaded = stubDocumentHead();
@@ -28,22 +28,38 @@ describe('the home early requests', () => {
   const requests = () => fetch.mock.calls.map(([url, init]) => `${init.method} ${url} ${String(init.body)}`);
   const products = (body: string) => ({ method: 'POST', body, headers: { 'Accept-Language': 'en', Authorization: 'Bearer t-1' } });
 
-  it("asks for the current account's products of the tab and its free items, and preloads its game's art", async () => {
+  it("asks for the current account's products of the tab and its free items in the player's country, and preloads its game's art", async () => {
     at('/home?tab=vip');
     answers['/api/v1/role/list'] = { code: 200, data: [boundRole(1, { isDefault: true }), boundRole(2, { appId: 10002, current: true })] };
     startHomeRequests('en');
     await settle();
     expect(requests()).toEqual([
       'POST /api/v1/role/list {}',
-      'POST /api/v1/product/list {"appId":10002,"goodsType":2}',
-      'POST /api/v1/product/list {"appId":10002,"goodsType":4}',
+      'GET /api/user/info undefined',
+      'POST /api/v1/product/list {"appId":10002,"goodsType":2,"regionCode":"DE"}',
+      'POST /api/v1/product/list {"appId":10002,"goodsType":4,"regionCode":"DE"}',
     ]);
     expect(preloaded).toEqual(['preload image /media/games/10002/banner', 'preload image /media/games/10002/icon']);
     // the client takes each answer as the page asks (the role list's body was read from a clone)
     const roles = takeEarlyResponse('/api/v1/role/list', { method: 'POST', body: '{}', headers: { 'Accept-Language': 'en', Authorization: 'Bearer t-1' } });
     expect(((await (await roles!).json()) as { data: unknown[] }).data).toHaveLength(2);
-    expect(takeEarlyResponse('/api/v1/product/list', products('{"appId":10002,"goodsType":2}'))).toBeDefined();
-    expect(takeEarlyResponse('/api/v1/product/list', products('{"appId":10002,"goodsType":4}'))).toBeDefined();
+    expect(takeEarlyResponse('/api/v1/product/list', products('{"appId":10002,"goodsType":2,"regionCode":"DE"}'))).toBeDefined();
+    expect(takeEarlyResponse('/api/v1/product/list', products('{"appId":10002,"goodsType":4,"regionCode":"DE"}'))).toBeDefined();
+    expect(takeEarlyResponse('/api/user/info', { method: 'GET', headers: { 'Accept-Language': 'en', Authorization: 'Bearer t-1' } })).toBeDefined();
+  });
+
+  it("leaves the products to the page when the account has no country (its IP's decides) or the player's answer fails", async () => {
+    for (const answer of [{ code: 200, data: { countryCode: null } }, { code: 500, message: 'down' }]) {
+      fetch.mockClear();
+      at('/home');
+      answers['/api/v1/role/list'] = { code: 200, data: [boundRole(1)] };
+      answers['/api/user/info'] = answer;
+      startHomeRequests('en');
+      await settle();
+      expect(requests()).toEqual(['POST /api/v1/role/list {}', 'GET /api/user/info undefined']);
+      takeEarlyResponse('/api/v1/role/list', { method: 'POST', body: '{}', headers: { 'Accept-Language': 'en', Authorization: 'Bearer t-1' } });
+      takeEarlyResponse('/api/user/info', { method: 'GET', headers: { 'Accept-Language': 'en', Authorization: 'Bearer t-1' } });
+    }
   });
 
   it('opens on gems without a tab', async () => {
@@ -51,8 +67,9 @@ describe('the home early requests', () => {
     answers['/api/v1/role/list'] = { code: 200, data: [boundRole(1)] };
     startHomeRequests('en');
     await settle();
-    expect(requests()).toContain('POST /api/v1/product/list {"appId":10030,"goodsType":1}');
+    expect(requests()).toContain('POST /api/v1/product/list {"appId":10030,"goodsType":1,"regionCode":"DE"}');
     takeEarlyResponse('/api/v1/role/list', { method: 'POST', body: '{}', headers: { 'Accept-Language': 'en', Authorization: 'Bearer t-1' } });
+    takeEarlyResponse('/api/user/info', { method: 'GET', headers: { 'Accept-Language': 'en', Authorization: 'Bearer t-1' } });
   });
 
   it('asks for nothing more without a bound account, after a refusal or on another page', async () => {
@@ -62,8 +79,9 @@ describe('the home early requests', () => {
       answers['/api/v1/role/list'] = answer;
       startHomeRequests('en');
       await settle();
-      expect(requests()).toEqual(['POST /api/v1/role/list {}']);
+      expect(requests()).toEqual(['POST /api/v1/role/list {}', 'GET /api/user/info undefined']);
       takeEarlyResponse('/api/v1/role/list', { method: 'POST', body: '{}', headers: { 'Accept-Language': 'en', Authorization: 'Bearer t-1' } });
+      takeEarlyResponse('/api/user/info', { method: 'GET', headers: { 'Accept-Language': 'en', Authorization: 'Bearer t-1' } });
     }
     fetch.mockClear();
     at('/role');

@@ -17,7 +17,7 @@ import { showToast } from '../../../shared/ui/toast';
 import { bindEmail, bindMobile, verifyCurrentContact } from '../api/account-api';
 import { maskEmail, maskMobile, mobileParts } from '../lib/contact-display';
 import { BIND_NEW_FIELDS, bindNewResolver, verifyCurrentResolver, type BindNewInput, type VerifyCurrentInput } from '../lib/contact-change-form';
-import { useUserInfo } from '../api/get-user-info';
+import { useUserInfo } from '../../../shared/account/get-user-info';
 
 const PATHS = {
   mobile: { change: '/my/changePhone', bind: '/my/bindPhone' },

@@ -6,7 +6,7 @@ import { LanguageSelect } from '../../../shared/ui/LanguageSelect';
 import { formatNumber } from '../../../shared/lib/format';
 import { logOut } from '../api/account-api';
 import { maskEmail, maskMobile } from '../lib/contact-display';
-import { useUserInfo } from '../api/get-user-info';
+import { useUserInfo } from '../../../shared/account/get-user-info';
 import './account.css';
 
 /** Profile tab: who is logged in, the game account in use, the voucher balance, and the way to everything personal. */

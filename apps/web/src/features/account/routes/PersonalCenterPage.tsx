@@ -4,7 +4,7 @@ import { useLanguage } from '../../../shared/i18n/useLanguage';
 import { countryNamer } from '../../../shared/lib/country-name';
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import { maskEmail, maskMobile } from '../lib/contact-display';
-import { useUserInfo } from '../api/get-user-info';
+import { useUserInfo } from '../../../shared/account/get-user-info';
 import './account.css';
 
 /** Personal profile: e-mail, phone (change, or bind when there is none), password and the account's country/region. */

@@ -31,7 +31,8 @@ export default function FreeGiftDetailPage() {
   const roles = useBoundRoles(language, { enabled: loggedIn });
   const role = pickCurrentRole(roles.data);
   const waitingForRole = loggedIn && roles.isPending;
-  const detail = useProduct(id, language, { gameAccountId: role?.id, enabled: valid && !waitingForRole });
+  // a gift costs nothing in every country: asked for without one (a guest has no account country)
+  const detail = useProduct(id, undefined, language, { gameAccountId: role?.id, enabled: valid && !waitingForRole });
   const gift = detail.data;
   const [claimed, setClaimed] = useState(false);
   const [busy, setBusy] = useState(false);

@@ -8,11 +8,14 @@ import { startSettlement, toCartProduct } from '../../../shared/checkout/settlem
 import { getConfig } from '../../../shared/config/runtime-config';
 import { useLanguage } from '../../../shared/i18n/useLanguage';
 import { formatPrice } from '../../../shared/lib/format';
+import { toMajor } from '../../../shared/pricing/money';
+import { useShopCountry } from '../../../shared/pricing/use-shop-country';
 import { patchClientState } from '../../../shared/store/client-store';
 import { NotFoundBlock } from '../../../shared/ui/NotFoundBlock';
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import { Price } from '../../../shared/ui/Price';
 import { ProductBadges } from '../../../shared/ui/ProductBadges';
+import { TaxNote } from '../../../shared/ui/TaxNote';
 import { showToast } from '../../../shared/ui/toast';
 import { useProduct } from '../api/get-product';
 import { clampQuantity, productPath } from '../lib/home-tabs';
@@ -26,7 +29,8 @@ export default function GoodsDetailPage() {
   const [query] = useSearchParams();
   const id = Number(query.get('id'));
   const valid = Number.isSafeInteger(id) && id > 0;
-  const detail = useProduct(id, language, { enabled: valid });
+  const country = useShopCountry();
+  const detail = useProduct(id, country, language, { enabled: valid });
   const product = detail.data;
   const [quantity, setQuantity] = useState(1);
   const cartOn = getConfig().features.cart;
@@ -80,6 +84,7 @@ export default function GoodsDetailPage() {
           language={language}
           className="sh-detail__price"
         />
+        <TaxNote taxIncluded={product.taxIncluded} taxRateBp={product.taxRateBp} language={language} />
         <ProductBadges
           price={product.productPrice}
           discountPrice={product.productDiscountPrice}
@@ -111,7 +116,7 @@ export default function GoodsDetailPage() {
         </div>
         <p className="sh-detail__total">
           {t('shop.total')}{' '}
-          <strong data-testid="detail-total">{formatPrice(Math.round(product.discountPriceMinor * quantity) / 100, product.currency, language)}</strong>
+          <strong data-testid="detail-total">{formatPrice(toMajor(product.discountPriceMinor * quantity, product.currency), product.currency, language)}</strong>
         </p>
         <p className="sh-hint">{t('shop.priceHint')}</p>
         <div className="sh-detail__actions">

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useLanguage } from '../../../shared/i18n/useLanguage';
+import { useShopCountry } from '../../../shared/pricing/use-shop-country';
 import { pickCurrentRole } from '../../../shared/roles/current-role';
 import { shopAppId } from '../../../shared/roles/bound-roles';
 import { useBoundRoles } from '../../../shared/roles/get-bound-roles';
@@ -9,6 +10,7 @@ import { patchClientState } from '../../../shared/store/client-store';
 import { LanguageSelect } from '../../../shared/ui/LanguageSelect';
 import { NotFoundBlock } from '../../../shared/ui/NotFoundBlock';
 import { TabBar } from '../../../shared/ui/TabBar';
+import { TaxNote } from '../../../shared/ui/TaxNote';
 import { useProducts } from '../api/get-products';
 import { AccountChip } from '../components/AccountChip';
 import { ProductCard } from '../components/ProductCard';
@@ -26,8 +28,12 @@ export default function HomePage() {
   const current = pickCurrentRole(roles.data);
   const appId = roles.isPending ? null : shopAppId(current);
   const { goodsType, categoryId } = tabOf(tab);
-  const products = useProducts(appId, goodsType, language);
-  const gifts = useProducts(appId, GoodsType.FREE, language);
+  // prices in the account's country (ADR 0050)
+  const country = useShopCountry();
+  const products = useProducts(appId, goodsType, country, language);
+  const gifts = useProducts(appId, GoodsType.FREE, country, language);
+  // a country's products share its tax: one note for the list
+  const taxed = products.data?.find((product) => product.taxIncluded);
 
   useEffect(() => {
     document.title = t('shop.title');
@@ -89,7 +95,10 @@ export default function HomePage() {
                 {t('common.retry')}
               </button>
             )}
-            <p className="sh-hint">{t('shop.priceHint')}</p>
+            <p className="sh-hint">
+              {t('shop.priceHint')}
+              {taxed && <TaxNote taxIncluded={taxed.taxIncluded} taxRateBp={taxed.taxRateBp} language={language} />}
+            </p>
 
             <section className="sh-free" aria-labelledby="sh-free-title" data-testid="free-section">
               <h2 id="sh-free-title" className="sh-free__title">
