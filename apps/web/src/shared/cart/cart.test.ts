@@ -7,7 +7,7 @@ import {
   removeLine,
   sanitizeCart,
   selectAll,
-  selectionTotal,
+  selectionCharge,
   setQuantity,
   setSelected,
   type CartProduct,
@@ -21,6 +21,9 @@ const product = (productId: number, discountPrice = 0.99): CartProduct => ({
   price: 1.99,
   discountPrice,
   currency: 'USD',
+  baseCurrency: 'USD',
+  basePrice: 1.99,
+  baseDiscountPrice: discountPrice,
   goodsType: 1,
 });
 
@@ -67,17 +70,29 @@ describe('cart', () => {
     expect(checkoutProblem(lines)).toBeUndefined();
   });
 
-  it('totals the selection in cents', () => {
+  it('totals the selection in minor units', () => {
     let { lines } = addLine([], product(1, 0.1), 1);
     ({ lines } = addLine(lines, product(2, 0.2), 1));
     ({ lines } = addLine(lines, product(3, 5), 2));
-    expect(selectionTotal(setSelected(lines, 3, false))).toBe(0.3);
-    expect(selectionTotal(lines)).toBe(10.3);
+    expect(selectionCharge(setSelected(lines, 3, false))).toMatchObject({ currency: 'USD', total: 0.3 });
+    expect(selectionCharge(lines).total).toBe(10.3);
+  });
+
+  it('totals local prices in their currency, and lines in two currencies at their base prices, as the server charges', () => {
+    const yen = (productId: number, discountPrice: number): CartProduct => ({ ...product(productId, 4.99), currency: 'JPY', price: 900, discountPrice });
+    let { lines } = addLine([], yen(1, 780), 2);
+    ({ lines } = addLine(lines, yen(2, 150), 1));
+    expect(selectionCharge(lines)).toMatchObject({ currency: 'JPY', local: true, total: 1710 });
+    ({ lines } = addLine(lines, product(3, 0.99), 1));
+    expect(selectionCharge(lines)).toMatchObject({ currency: 'USD', local: false, total: 15.96 });
   });
 
   it('keeps only well-formed lines from storage', () => {
     const good = { ...product(1), quantity: 2, selected: true };
     expect(sanitizeCart([good, { productId: 'x' }, null, { ...good, quantity: 0 }])).toEqual([good]);
+    // a line saved by a build before local prices has no base price: it cannot be totalled as the server charges
+    const { baseCurrency: _currency, basePrice: _price, baseDiscountPrice: _discount, ...beforeLocalPrices } = good;
+    expect(sanitizeCart([beforeLocalPrices, { ...good, basePrice: -1 }, { ...good, discountPrice: Number.NaN }, { ...good, currency: 1 }])).toEqual([]);
     expect(sanitizeCart('nope')).toEqual([]);
   });
 });

@@ -2,6 +2,7 @@
  * The cart (spec sections 3 and 5), held on the client like the rest of the spec's client state: a list of lines, each a
  * product with a quantity and a "selected for checkout" flag. Pure functions, so the rules are tested without a browser.
  */
+import { chargedAmount, type ChargedAmount, type PricedLine } from '../pricing/charged-price';
 
 /** At most 10 items per transaction: the selected lines' quantities together (spec section 5). */
 export const CART_MAX_ITEMS = 10;
@@ -13,9 +14,14 @@ export interface CartProduct {
   appId: number;
   productName: string;
   thumbnail: string;
+  /** The price in the account's country when it was added (ADR 0050); the settlement asks for today's. */
   price: number;
   discountPrice: number;
   currency: string;
+  /** The base price a channel that cannot charge the local currency charges instead (ADR 0053). */
+  baseCurrency: string;
+  basePrice: number;
+  baseDiscountPrice: number;
   goodsType: number;
 }
 
@@ -27,18 +33,26 @@ export interface CartLine extends CartProduct {
 export type CartProblem = 'emptySelection' | 'tooMany' | 'badQuantity';
 
 const isQuantity = (value: number) => Number.isInteger(value) && value >= 1 && value <= LINE_MAX_QUANTITY;
+const isAmount = (value: unknown) => typeof value === 'number' && Number.isFinite(value) && value >= 0;
 
-/** Only well-formed lines survive a restore from storage (the saved state may come from an older build). */
+/**
+ * Only well-formed lines survive a restore from storage (the saved state may come from an older build): a line needs
+ * its local and base prices to be totalled as the server charges it.
+ */
 export function sanitizeCart(value: unknown): CartLine[] {
   if (!Array.isArray(value)) return [];
-  return value.filter(
-    (line): line is CartLine =>
-      !!line &&
-      typeof line === 'object' &&
-      Number.isSafeInteger((line as CartLine).productId) &&
-      isQuantity((line as CartLine).quantity) &&
-      typeof (line as CartLine).productName === 'string',
-  );
+  return value.filter((item): item is CartLine => {
+    if (!item || typeof item !== 'object') return false;
+    const line = item as CartLine;
+    return (
+      Number.isSafeInteger(line.productId) &&
+      isQuantity(line.quantity) &&
+      typeof line.productName === 'string' &&
+      typeof line.currency === 'string' &&
+      typeof line.baseCurrency === 'string' &&
+      [line.price, line.discountPrice, line.basePrice, line.baseDiscountPrice].every(isAmount)
+    );
+  });
 }
 
 /** Number of items in the cart (the badge's count): the sum of the quantities. */
@@ -94,8 +108,19 @@ export function checkoutProblem(lines: readonly CartLine[]): CartProblem | undef
   return undefined;
 }
 
-/** The selection's total at the price to pay, in minor units summed then rounded, so 0.1 + 0.2 stays 0.3. */
-export function selectionTotal(lines: readonly CartLine[]): number {
-  const cents = selectedLines(lines).reduce((sum, line) => sum + Math.round(line.discountPrice * 100) * line.quantity, 0);
-  return cents / 100;
-}
+/** A cart line as a line of an order: what chargedAmount totals. */
+export const pricedCartLine = (line: CartProduct & { quantity: number }): PricedLine => ({
+  currency: line.currency,
+  price: line.price,
+  discountPrice: line.discountPrice,
+  baseCurrency: line.baseCurrency,
+  basePrice: line.basePrice,
+  baseDiscountPrice: line.baseDiscountPrice,
+  quantity: line.quantity,
+});
+
+/**
+ * The selection's total as a channel that charges the local currency would charge it (the channel is picked at the
+ * settlement): its lines' local prices when they share one currency, else their base prices; summed in minor units.
+ */
+export const selectionCharge = (lines: readonly CartLine[]): ChargedAmount => chargedAmount(selectedLines(lines).map(pricedCartLine), true);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readSettlement } from './settlement';
 
-const line = { productId: 7, appId: 10030, productName: 'Gems', thumbnail: '', price: 1.99, discountPrice: 0.99, currency: 'USD', goodsType: 1, quantity: 2, selected: true };
+const line = { productId: 7, appId: 10030, productName: 'Gems', thumbnail: '', price: 1.99, discountPrice: 0.99, currency: 'USD', baseCurrency: 'USD', basePrice: 1.99, baseDiscountPrice: 0.99, goodsType: 1, quantity: 2, selected: true };
 
 describe('settlement data', () => {
   it('reads what the goods details or the cart stored', () => {

@@ -20,6 +20,9 @@ export const toCartProduct = (product: ShopProduct): CartProduct => ({
   price: product.productPrice,
   discountPrice: product.productDiscountPrice,
   currency: product.currency,
+  baseCurrency: product.baseCurrency,
+  basePrice: product.baseProductPrice,
+  baseDiscountPrice: product.baseDiscountPrice,
   goodsType: product.goodsType,
 });
 

@@ -1,8 +1,9 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { DEFAULT_CURRENCY } from '@shop/contract/games';
 import { MAX_ITEMS_PER_ORDER, MAX_QUANTITY } from '@shop/contract/shop-orders';
-import { CART_MAX_ITEMS, checkoutProblem, selectedCount, selectedLines, selectionTotal } from '../../../shared/cart/cart';
+import { CART_MAX_ITEMS, checkoutProblem, selectedCount, selectedLines, selectionCharge } from '../../../shared/cart/cart';
 import { changeQuantity, removeFromCart, selectAllLines, selectLine, useCartLines } from '../../../shared/cart/cart-store';
 import { startSettlement } from '../../../shared/checkout/settlement';
 import { getConfig } from '../../../shared/config/runtime-config';
@@ -41,7 +42,7 @@ export default function ShoppingCartPage() {
 
   const chosen = selectedLines(lines);
   const count = selectedCount(lines);
-  const currency = chosen[0]?.currency ?? lines[0]?.currency ?? 'USD';
+  const charge = selectionCharge(lines);
   const allSelected = lines.length > 0 && chosen.length === lines.length;
 
   function change(productId: number, quantity: number) {
@@ -110,7 +111,7 @@ export default function ShoppingCartPage() {
       )}
       <footer className="ct-bar">
         <span>
-          {t('cart.selected', { selected: count })} · <strong data-testid="cart-total">{formatPrice(selectionTotal(lines), currency, language)}</strong>
+          {t('cart.selected', { selected: count })} · <strong data-testid="cart-total">{formatPrice(charge.total, charge.currency || lines[0]?.currency || DEFAULT_CURRENCY, language)}</strong>
         </span>
         <button type="button" className="shop-button shop-button--primary" onClick={checkout} data-testid="cart-checkout">
           {t('cart.checkout')}

@@ -1,17 +1,19 @@
 import { DEFAULT_REGION, UNKNOWN_REGION } from '@shop/contract/games';
+import type { ShopProduct } from '@shop/contract/products';
 import type { CartLine } from '../../../shared/cart/cart';
+import { toCartProduct } from '../../../shared/checkout/settlement';
 
-/** Sums in minor units (cents) so the summary never shows 0.30000000000000004. */
-export function summaryOf(lines: readonly Pick<CartLine, 'price' | 'discountPrice' | 'quantity'>[]) {
-  let items = 0;
-  let original = 0;
-  let total = 0;
-  for (const line of lines) {
-    items += line.quantity;
-    original += Math.round(line.price * 100) * line.quantity;
-    total += Math.round(line.discountPrice * 100) * line.quantity;
-  }
-  return { items, original: original / 100, total: total / 100, discount: Math.max(0, original - total) / 100 };
+/**
+ * The settlement's lines at today's prices in the order's region (ADR 0050, 0052): each line takes its product's
+ * current local and base prices from the list; a product no longer on sale keeps what was stored (the order is then
+ * refused with "product not found", never charged at a price not shown).
+ */
+export function repriceLines(lines: readonly CartLine[], products: readonly ShopProduct[]): CartLine[] {
+  const byId = new Map(products.map((product) => [product.id, product]));
+  return lines.map((line) => {
+    const product = byId.get(line.productId);
+    return product ? { ...line, ...toCartProduct(product) } : line;
+  });
 }
 
 /** The IP lookup says ZZ when it does not know: the default region then. */
