@@ -1,8 +1,8 @@
 import { sign, verify, type KeyObject } from 'node:crypto';
 import { z } from 'zod';
 import type { PayermaxConfig } from '../../../config.ts';
-import { minorToMajorNumber } from '../../../shared/money.ts';
 import { ProviderError } from '../provider-error.ts';
+import { payermaxAmount } from './payermax-currencies.ts';
 import { loadPayermaxKey } from './payermax-keys.ts';
 import {
   errorKindForStatus,
@@ -137,7 +137,7 @@ export class PayermaxClient {
         outTradeNo: input.outTradeNo,
         integrate: 'Hosted_Checkout',
         subject: input.subject,
-        totalAmount: minorToMajorNumber(input.amountMinor, input.currency),
+        totalAmount: payermaxAmount(input.amountMinor, input.currency),
         currency: input.currency,
         country: input.country,
         userId: input.userId,
@@ -161,7 +161,7 @@ export class PayermaxClient {
   async refund(input: PayermaxRefundInput): Promise<PayermaxRefundData> {
     const data = {
       outRefundNo: input.outRefundNo,
-      refundAmount: minorToMajorNumber(input.amountMinor, input.currency),
+      refundAmount: payermaxAmount(input.amountMinor, input.currency),
       refundCurrency: input.currency,
       outTradeNo: input.outTradeNo,
       comments: input.comments,

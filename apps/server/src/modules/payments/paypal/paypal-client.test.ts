@@ -255,6 +255,15 @@ describe('createOrder', () => {
     expect(paypal.calls).toHaveLength(0);
   });
 
+  it('refuses a currency PayPal cannot charge before any call, token included', async () => {
+    const paypal = fakePaypal(() => jsonResponse(201, createdOrder));
+    const error = await new PaypalClient(config, { fetch: paypal.fetch })
+      .createOrder({ ...createInput, amountMinor: 1490, currency: 'KWD' })
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ provider: 'paypal', kind: 'rejected', issue: 'CURRENCY_NOT_SUPPORTED' });
+    expect(paypal.calls).toHaveLength(0);
+  });
+
   it('shortens the description to the 127 characters PayPal takes', async () => {
     const paypal = fakePaypal(() => jsonResponse(201, createdOrder));
     await new PaypalClient(config, { fetch: paypal.fetch }).createOrder({ ...createInput, description: '💎'.repeat(200) });
