@@ -136,8 +136,8 @@ describe('PayerMax gateway', () => {
 
   it.each([
     [1999, 'JPY', '¥1,999', 1999],
-    [1.49, 'KWD', 'KWD 1.490', 1.49],
-    [15_000, 'IDR', 'IDR 15,000.00', 15_000],
+    [1.49, 'KWD', 'KWD\u00a01.490', 1.49],
+    [15_000, 'IDR', 'IDR\u00a015,000.00', 15_000],
   ])('takes %d %s, shows it as %s and reports it back as %d', async (totalAmount, currency, shown, reported) => {
     const { data, answer } = await createOrder({ totalAmount, currency });
     expect(await (await fetch(answer.data.redirectUrl)).text()).toContain(shown);

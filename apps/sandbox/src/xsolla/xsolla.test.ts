@@ -118,7 +118,7 @@ describe('Xsolla token API', () => {
   it.each([
     [1999, 'JPY', '¥1,999'],
     [5500, 'KRW', '₩5,500'],
-    [1.49, 'KWD', 'KWD 1.490'],
+    [1.49, 'KWD', 'KWD\u00a01.490'],
     [4.99, 'EUR', '€4.99'],
   ])('takes %d %s and shows it as %s on the pay page', async (amount, currency, shown) => {
     const page = await newPayPage(tokenIn(amount, currency));
