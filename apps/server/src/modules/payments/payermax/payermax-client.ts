@@ -129,8 +129,11 @@ export class PayermaxClient {
     }
   }
 
-  /** Creates the hosted-checkout order. The answer comes back as-is: see hostedCheckoutUrl for the go-ahead rule. */
-  orderAndPay(input: PayermaxOrderInput): Promise<PayermaxResponse<PayermaxOrderAndPayData>> {
+  /**
+   * Creates the hosted-checkout order. The answer comes back as-is: see hostedCheckoutUrl for the go-ahead rule. A
+   * currency the cashier cannot charge rejects the promise (async, so it is never a synchronous throw).
+   */
+  async orderAndPay(input: PayermaxOrderInput): Promise<PayermaxResponse<PayermaxOrderAndPayData>> {
     return this.call(
       'orderAndPay',
       {
