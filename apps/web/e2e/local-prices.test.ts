@@ -154,4 +154,59 @@ describe.skipIf(!enabled)('the voucher page at local prices (issue 23) in Chromi
     expect(seen.filter((text) => !/[¥￥]/.test(text))).toEqual([]);
     await page.context().close();
   });
+
+  interface ShopProduct {
+    id: number;
+    currency: string;
+    productDiscountPrice: number;
+  }
+
+  it.each(COUNTRIES)('prices the shop in $country for a player in $language: home, details, settlement, paid through each provider', async ({ language, locale, country, currency, taxNote }) => {
+    const gems = (await ctx.shop.api<ShopProduct[]>('POST', '/api/v1/product/list', { body: { appId: 10030, goodsType: 1, regionCode: country } })).data;
+    expect(gems[0]!.currency).toBe(currency);
+    // a player who came from the game has no account country: the IP's decides
+    const page = await openVoucherPage(country, language, locale);
+    await savedToken(page);
+    for (const provider of PROVIDERS) {
+      await page.goto(`${ctx.shop.url}/home?tab=gems&language=${language}`);
+      await page.getByTestId('product-card').first().waitFor();
+      const cards = (await page.locator('[data-testid="product-card"] .shop-price__final').allInnerTexts()).map(plain);
+      expect(cards.slice(0, gems.length)).toEqual(gems.map((product) => expectedPrice(product.productDiscountPrice, currency, locale)));
+      if (provider === 'paypal') await page.screenshot({ path: join(SCREENS, `shop-${language}-${country}.png`), fullPage: true });
+
+      await page.getByTestId('product-card').first().click();
+      await page.waitForURL(/\/home\/goodsDetail/);
+      await page.getByTestId('buy-now').click();
+      await page.waitForURL(/\/settlement/);
+      const total = page.getByTestId('summary-total');
+      await expect.poll(() => total.getAttribute('data-currency')).toBe(currency);
+      expect(plain(await total.innerText())).toBe(expectedPrice(gems[0]!.productDiscountPrice, currency, locale));
+      if (taxNote) expect(plain(await page.getByTestId('tax-note').innerText())).toBe(taxNote);
+      const channel = page.locator(`[data-testid="pay-channel"][data-channel="${provider}"]`).first();
+      await expect
+        .poll(async () => {
+          if (await channel.isVisible()) return true;
+          const more = page.getByTestId('view-more');
+          if (await more.isVisible()) await more.click().catch(() => undefined);
+          return false;
+        })
+        .toBe(true);
+      await channel.click();
+      await expect.poll(() => channel.getAttribute('data-checked')).toBe('true');
+      expect(await page.getByTestId('base-charge-note').count()).toBe(0);
+      if (provider === 'paypal') await page.screenshot({ path: join(SCREENS, `settlement-${language}-${country}.png`), fullPage: true });
+      await page.getByTestId('pay-now').click();
+      if (provider === 'xsolla') {
+        await page.frameLocator('iframe[src*="paystation4"]').getByRole('button', { name: 'Pay', exact: true }).click();
+      } else {
+        await page.waitForURL(provider === 'paypal' ? /\/sandbox\/paypal\/checkoutnow/ : /\/sandbox\/payermax\/cashier/);
+        await page.getByRole('button', { name: 'Pay', exact: true }).click();
+      }
+      await page.waitForURL(/\/purchaseResult\?orderId=\d+/, { timeout: 20_000 });
+      // paid: the sandbox game server knows no role of a random game account, so the delivery itself may be retried
+      await expect.poll(() => page.getByTestId('purchase-result').getAttribute('data-outcome'), { timeout: 30_000 }).toMatch(/^(success|delivering)$/);
+      expect(await lastOrder(page)).toMatchObject({ currency, payAmount: gems[0]!.productDiscountPrice });
+    }
+    await page.context().close();
+  });
 });
