@@ -76,7 +76,7 @@ CREATE OR REPLACE VIEW "sales_facts" AS
          o.app_id, coalesce(o.country_code::text, o.region_code::text, ''), o.order_source, coalesce(o.third_channel_name, ''),
          o.currency::text, 1, (o.pay_amount_minor = 0)::int, i.gross,
          CASE WHEN v.credited IS NULL THEN 0 ELSE i.vouchers END, i.quantity, 0, 0,
-         to_base_minor(i.gross, o.currency::text, o.exchange_rate), 0
+         to_base_minor(i.gross::int8, o.currency::text, o.exchange_rate), 0
     FROM orders o
     JOIN (SELECT order_id, product_id, sum(price_minor::int8 * quantity) AS gross, sum(voucher_amount::int8 * quantity) AS vouchers, sum(quantity)::int8 AS quantity
             FROM order_items GROUP BY order_id, product_id) i ON i.order_id = o.id
@@ -93,7 +93,7 @@ CREATE OR REPLACE VIEW "sales_facts" AS
   SELECT 'refund', o.id, i.product_id, o.paid_at, r.completed_at,
          o.app_id, coalesce(o.country_code::text, o.region_code::text, ''), o.order_source, coalesce(o.third_channel_name, ''),
          o.currency::text, 0, 0, 0, 0, 0, 1, i.gross,
-         0, to_base_minor(i.gross, o.currency::text, o.exchange_rate)
+         0, to_base_minor(i.gross::int8, o.currency::text, o.exchange_rate)
     FROM refunds r JOIN orders o ON o.id = r.order_id
     JOIN (SELECT order_id, product_id, sum(price_minor::int8 * quantity) AS gross FROM order_items GROUP BY order_id, product_id) i ON i.order_id = o.id
    WHERE r.status = 'completed' AND o.status IN (2, 3, 6, 8, 9);--> statement-breakpoint

@@ -67,7 +67,7 @@ describe.each(BACKENDS)('base-currency conversion in SQL (%s)', (backend) => {
     const found = await rowsOf<{ base: string }>(
       database,
       sql`SELECT to_base_minor(c.amount, c.currency, c.rate) AS base
-            FROM jsonb_to_recordset(${JSON.stringify(cases)}::jsonb) WITH ORDINALITY AS c(amount int8, currency text, rate numeric(24, 12), n int8)
+            FROM jsonb_to_recordset(${JSON.stringify(cases.map((c, n) => ({ ...c, n })))}::jsonb) AS c(amount int8, currency text, rate numeric(24, 12), n int4)
            ORDER BY n`,
     );
     expect(found.map((row) => Number(row.base))).toEqual(cases.map((c) => toBaseMinor(c.amount, c.currency, c.rate, BASE_CURRENCY)));
