@@ -38,11 +38,13 @@ describe.skipIf(!enabled)('the voucher page at local prices (issue 23) in Chromi
   mkdirSync(SCREENS, { recursive: true });
 
   let seq = 0;
-  async function openVoucherPage(country: string, language: string, locale: string): Promise<Page> {
+  /** `beforeOpen`: runs on the new page before it opens the voucher link (a route to stand in for the server). */
+  async function openVoucherPage(country: string, language: string, locale: string, beforeOpen?: (page: Page) => Promise<void>): Promise<Page> {
     seq += 1;
     const roleId = `e2e-local-${Date.now().toString(36)}-${seq}`;
     const context = await ctx.browser.newContext({ viewport: { width: 390, height: 844 }, locale, extraHTTPHeaders: { [COUNTRY_HEADER]: country } });
     const page = await context.newPage();
+    await beforeOpen?.(page);
     await page.goto(voucherLink(ctx.shop, { roleId, language }));
     await page.getByTestId('voucher-card').first().waitFor();
     await page.locator('[data-testid="pay-channel"][data-checked="true"]').waitFor();
@@ -157,6 +159,37 @@ describe.skipIf(!enabled)('the voucher page at local prices (issue 23) in Chromi
     const seen = await page.evaluate(() => (window as unknown as { seenPrices: string[] }).seenPrices);
     expect(seen.length).toBeGreaterThan(0);
     expect(seen.filter((text) => !/[¥￥]/.test(text))).toEqual([]);
+    await page.context().close();
+  });
+
+  it('refuses an order at a price that changed since the list, says so, reloads the prices and keeps the selection', async () => {
+    const packs = await packsIn('DE');
+    const pack = packs[1]!;
+    // the first list the page gets shows the pack 1 € cheaper than the shop sells it now (an operator changed it since)
+    let tampered = false;
+    const page = await openVoucherPage('DE', 'en', 'en-US', (page) =>
+      page.route('**/api/v1/voucher/list/**', async (route) => {
+        if (tampered) return route.continue();
+        tampered = true;
+        const response = await route.fetch();
+        const body = (await response.json()) as { data: Pack[] };
+        body.data[1]!.productDiscountPrice = pack.productDiscountPrice - 1;
+        await route.fulfill({ response, json: body });
+      }),
+    );
+    const bar = page.locator('.vp-bar__amount .shop-price__final');
+    await choose(page, 'xsolla', 1);
+    expect(plain(await bar.innerText())).toBe(expectedPrice(pack.productDiscountPrice - 1, 'EUR', 'en-US'));
+    await page.getByTestId('submit-order').click();
+    await expect.poll(() => page.locator('[data-sonner-toast][data-visible="true"]').allInnerTexts()).toContain('The price of this item has changed. Please review it and try again.');
+    // the list is asked for again: today's price, the same pack and channel still picked, and nothing was ordered
+    await expect.poll(async () => plain(await bar.innerText())).toBe(expectedPrice(pack.productDiscountPrice, 'EUR', 'en-US'));
+    expect(await page.locator('[data-testid="voucher-card"][data-checked="true"]').count()).toBe(1);
+    expect(await page.getByTestId('voucher-card').nth(1).getAttribute('data-checked')).toBe('true');
+    expect(await page.locator('[data-testid="pay-channel"][data-channel="xsolla"]').first().getAttribute('data-checked')).toBe('true');
+    expect(await lastOrder(page)).toBeUndefined();
+    await payAtProvider(page, 'xsolla');
+    expect(await lastOrder(page)).toMatchObject({ currency: 'EUR', payAmount: pack.productDiscountPrice, status: 3 });
     await page.context().close();
   });
 

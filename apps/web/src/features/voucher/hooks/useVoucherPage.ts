@@ -73,10 +73,12 @@ export function useVoucherPage(language: Language) {
   const channel = visible.usable.find((item) => item.id === channelId);
 
   // A region's prices and channels load together (one loading state): the packs are not shown with the previous
-  // region's channels, nor the channels with its prices.
+  // region's channels, nor the channels with its prices; after a refused order (409) both are asked for again, and
+  // the prices the order was refused for are not shown meanwhile.
+  const [reloading, setReloading] = useState(false);
   const vouchersFailed = voucherList === undefined && !!vouchers.error;
   const channelsFailed = !!channels.error && !channels.data && !notFound(channels.error);
-  const regionLoading = (voucherList === undefined && !vouchersFailed) || (channels.isFetching && !channelsFailed);
+  const regionLoading = reloading || (voucherList === undefined && !vouchersFailed) || (channels.isFetching && !channelsFailed);
 
   // 4. Picking a voucher checks only that card.
   const [voucherId, setVoucherId] = useState<number | null>(null);
@@ -135,8 +137,8 @@ export function useVoucherPage(language: Language) {
   }
 
   function reloadPrices() {
-    void vouchers.refetch();
-    void channels.refetch();
+    setReloading(true);
+    void Promise.all([vouchers.refetch(), channels.refetch()]).finally(() => setReloading(false));
   }
 
   function chooseRegion(code: string) {
