@@ -39,7 +39,7 @@ describe.skipIf(!enabled)('the voucher page at local prices (issue 23) in Chromi
 
   let seq = 0;
   /** `beforeOpen`: runs on the new page before it opens the voucher link (a route to stand in for the server). */
-  async function openVoucherPage(country: string, language: string, locale: string, beforeOpen?: (page: Page) => Promise<void>): Promise<Page> {
+  async function openVoucherPage(country: string, language: string, locale: string, beforeOpen?: (page: Page) => Promise<unknown>): Promise<Page> {
     seq += 1;
     const roleId = `e2e-local-${Date.now().toString(36)}-${seq}`;
     const context = await ctx.browser.newContext({ viewport: { width: 390, height: 844 }, locale, extraHTTPHeaders: { [COUNTRY_HEADER]: country } });
@@ -133,7 +133,14 @@ describe.skipIf(!enabled)('the voucher page at local prices (issue 23) in Chromi
   });
 
   it('reloads prices and channels together when the region changes, with no price of the previous region on screen', async () => {
-    const page = await openVoucherPage('US', 'de', 'de-DE');
+    const listRequests: string[] = [];
+    const page = await openVoucherPage('US', 'de', 'de-DE', async (page) =>
+      page.on('request', (request) => {
+        if (request.url().includes('/api/v1/voucher/list/')) listRequests.push(request.postData() ?? '');
+      }),
+    );
+    // the first load asks for the packs once, in the IP's region (the early request, taken by the page)
+    expect(listRequests).toEqual(['{"regionCode":"US"}']);
     const japanese = await packsIn('JP');
     // Japan's packs answer after its channels: the page must not show the channels with the previous region's prices
     await page.route('**/api/v1/voucher/list/**', async (route) => {
@@ -165,12 +172,12 @@ describe.skipIf(!enabled)('the voucher page at local prices (issue 23) in Chromi
   it('refuses an order at a price that changed since the list, says so, reloads the prices and keeps the selection', async () => {
     const packs = await packsIn('DE');
     const pack = packs[1]!;
-    // the first list the page gets shows the pack 1 € cheaper than the shop sells it now (an operator changed it since)
-    let tampered = false;
+    // the lists the page gets until the order show the pack 1 € cheaper than the shop sells it now (an operator changed
+    // it since); the early request and the page's own may both ask
+    let priceChanged = false;
     const page = await openVoucherPage('DE', 'en', 'en-US', (page) =>
       page.route('**/api/v1/voucher/list/**', async (route) => {
-        if (tampered) return route.continue();
-        tampered = true;
+        if (priceChanged) return route.continue();
         const response = await route.fetch();
         const body = (await response.json()) as { data: Pack[] };
         body.data[1]!.productDiscountPrice = pack.productDiscountPrice - 1;
@@ -180,6 +187,7 @@ describe.skipIf(!enabled)('the voucher page at local prices (issue 23) in Chromi
     const bar = page.locator('.vp-bar__amount .shop-price__final');
     await choose(page, 'xsolla', 1);
     expect(plain(await bar.innerText())).toBe(expectedPrice(pack.productDiscountPrice - 1, 'EUR', 'en-US'));
+    priceChanged = true;
     await page.getByTestId('submit-order').click();
     await expect.poll(() => page.locator('[data-sonner-toast][data-visible="true"]').allInnerTexts()).toContain('The price of this item has changed. Please review it and try again.');
     // the list is asked for again: today's price, the same pack and channel still picked, and nothing was ordered

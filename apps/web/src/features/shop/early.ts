@@ -30,9 +30,9 @@ export function startHomeRequests(language: Language): void {
   const envelopeOf = async (response: Response) =>
     response.ok ? ((await response.clone().json()) as { code?: unknown; data?: unknown }) : null;
   // shared/roles/get-bound-roles.ts fetchBoundRoles(): POST /v1/role/list with {}
-  const roles = fetchEarly('POST', `${base}/v1/role/list`, '{}', lang, authorization).then(envelopeOf);
+  const roles = fetchEarly('POST', `${base}/v1/role/list`, '{}', lang, { authorization }).then(envelopeOf);
   // shared/account/get-user-info.ts fetchUserInfo(): GET /user/info
-  const user = fetchEarly('GET', `${base}/user/info`, undefined, lang, authorization)
+  const user = fetchEarly('GET', `${base}/user/info`, undefined, lang, { authorization })
     .then(envelopeOf)
     .catch(() => null);
   roles
@@ -48,7 +48,7 @@ export function startHomeRequests(language: Language): void {
         const regionCode = shopCountryOf(countryCode, null);
         const { goodsType } = tabOf(tabFromQuery(new URLSearchParams(location.search).get('tab')));
         for (const type of [goodsType, GoodsType.FREE]) {
-          fetchEarly('POST', `${base}/v1/product/list`, JSON.stringify({ appId: current.appId, goodsType: type, regionCode }), lang, authorization);
+          fetchEarly('POST', `${base}/v1/product/list`, JSON.stringify({ appId: current.appId, goodsType: type, regionCode }), lang, { authorization });
         }
       });
     })

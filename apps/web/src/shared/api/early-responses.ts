@@ -18,8 +18,27 @@ export function earlyApiBase(): string {
   return '/api';
 }
 
+/** The key part of an answer any caller may take (EarlyOptions.anyCaller): no header is ever this. */
+const ANY_CALLER = '\u0000any';
+
 const keyOf = (method: string, url: string, body: string | undefined, acceptLanguage: string, authorization: string | undefined) =>
   JSON.stringify([method, url, body ?? null, acceptLanguage, authorization ?? null]);
+
+export interface EarlyOptions {
+  /** The saved token's header, as the client would send it. */
+  authorization?: string;
+  /**
+   * The answer does not depend on who asks (a public route: `auth: 'none'`): the client takes it with or without a
+   * token, which a launch's quick login may have saved meanwhile.
+   */
+  anyCaller?: boolean;
+  /**
+   * Makes the next early request, which needs this answer, before the client gets it: the client, which asks for that
+   * request once it has read this answer, then always finds it (else, when its read wins, it would ask a second time).
+   * It must read a clone (`response.clone()`).
+   */
+  beforeTaken?: (response: Response) => Promise<unknown>;
+}
 
 /**
  * Headers as the API client sends them (create-client.ts). Returns the answer for a caller that needs its data to make
@@ -30,9 +49,9 @@ export function fetchEarly(
   url: string,
   body: string | undefined,
   acceptLanguage: string,
-  authorization?: string,
+  { authorization, anyCaller = false, beforeTaken }: EarlyOptions = {},
 ): Promise<Response> {
-  const response = fetch(url, {
+  const fetched = fetch(url, {
     method,
     headers: {
       Accept: 'application/json',
@@ -43,8 +62,14 @@ export function fetchEarly(
     body,
     credentials: 'same-origin',
   });
+  const response = beforeTaken
+    ? fetched.then(async (answer) => {
+        await beforeTaken(answer).catch(() => undefined); // the next request is only an early start: the page asks itself
+        return answer;
+      })
+    : fetched;
   response.catch(() => undefined); // a failure is reported when the client takes it (or never matters)
-  early.set(keyOf(method, url, body, acceptLanguage, authorization), response);
+  early.set(keyOf(method, url, body, acceptLanguage, anyCaller ? ANY_CALLER : authorization), response);
   return response;
 }
 
@@ -53,9 +78,12 @@ export function takeEarlyResponse(input: RequestInfo | URL, init: RequestInit | 
   if (early.size === 0 || typeof input !== 'string' || !init) return undefined;
   const headers = (init.headers ?? {}) as Record<string, string>;
   if (init.body !== undefined && typeof init.body !== 'string') return undefined;
-  const key = keyOf(init.method ?? 'GET', input, init.body as string | undefined, headers['Accept-Language'] ?? '', headers.Authorization);
-  const response = early.get(key);
-  if (!response) return undefined;
+  const keys = [headers.Authorization, ANY_CALLER].map((authorization) =>
+    keyOf(init.method ?? 'GET', input, init.body as string | undefined, headers['Accept-Language'] ?? '', authorization),
+  );
+  const key = keys.find((candidate) => early.has(candidate));
+  const response = key === undefined ? undefined : early.get(key);
+  if (key === undefined || !response) return undefined;
   early.delete(key);
   const signal = init.signal;
   if (!signal) return response;
