@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { PricePreview } from '@shop/contract/console/pricing';
 import type { Db } from '../../../db/client.ts';
 import { productPrices } from '../../../db/schema.ts';
+import { ThirdChannelName } from '@shop/contract/orders.schema';
 import { invalid } from '../../../shared/domain-errors.ts';
 import type { ChannelsService } from '../../channels/channels.service.ts';
 import { chargeOrder, type LocalPoint } from '../../pricing/charged-price.ts';
@@ -54,7 +55,7 @@ export class PricePreviews {
           const charged = chargeOrder([{ base, local, quantity: 1 }], country, { localAllowed: chargesLocalCurrency, paid: true });
           return {
             payMethodName: channel.payMethodName,
-            provider: channel.thirdChannelName,
+            provider: ThirdChannelName.parse(channel.thirdChannelName),
             chargesLocalCurrency,
             currency: charged.currency,
             priceMinor: charged.lines[0]!.priceMinor,
