@@ -18,6 +18,8 @@ import { invalid } from '../../../shared/domain-errors.ts';
 import type { AuditChange } from '../../../shared/audit.ts';
 import { gameChangeAction, productColumns, productValuesOfRow, toChannelView, toServerView } from './catalogue-rows.ts';
 import type { GameAdmin } from './game-admin.ts';
+import { basePriceChanged } from './product-admin.ts';
+import { computePricePoints } from '../../pricing/price-points.ts';
 import { importIssuesOf } from './import-issues.ts';
 import { decodeBase64, mediaIdOf, sniffImage, storeMedia } from './media.ts';
 
@@ -302,6 +304,9 @@ export class CatalogueDocuments {
         after: { id, version: written!.version, ...values },
       });
     }
+    // New products and new base prices get their computed local prices in the same transaction (ADR 0050).
+    const repriced = plan.products.filter(({ existing, values, state }) => state !== 'unchanged' && (!existing || basePriceChanged(productValuesOfRow(existing), values)));
+    if (repriced.length) await computePricePoints(tx, { productIds: repriced.map(({ id }) => id) });
     for (const { channel, existing, state } of plan.channels) {
       if (state === 'unchanged') continue;
       const [after] = existing
