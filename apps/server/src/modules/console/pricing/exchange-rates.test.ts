@@ -51,14 +51,14 @@ describe.each(BACKENDS)('console pricing: exchange rates (%s)', (backend) => {
   it('an import writes the table whole, audited; prices are flagged, not recomputed, until asked', async () => {
     const point = await germanPoint();
     expect(point).toMatchObject({ override: false, drifted: false });
-    const table = { asOf: '2026-11-27', source: 'ECB', rates: { EUR: moved(euro, 10) } };
+    const table = { asOf: '2026-11-27', source: 'ECB', rates: { EUR: moved(euro, 30) } };
     const answer = await importRates(table, false);
-    expect(answer.body.data).toMatchObject({ applied: true, changes: [{ currency: 'EUR', movePercent: 10 }] });
+    expect(answer.body.data).toMatchObject({ applied: true, changes: [{ currency: 'EUR', movePercent: 30 }] });
     expect(answer.body.data.driftedPoints).toBe(await computedPointsIn(shop, 'EUR'));
     expect(await auditOf(shop, 'exchangeRates', '2026-11-27')).toMatchObject([{ action: 'pricing.rates.import', actor: admin.email, after: { source: 'ECB', currencies: 1 } }]);
     const drifted = await germanPoint();
-    expect(drifted).toMatchObject({ priceMinor: point.priceMinor, drifted: true, driftPercent: 10, rate: euro });
-    expect(drifted.computedNow!.priceMinor).toBeGreaterThan(point.priceMinor);
+    expect(drifted).toMatchObject({ priceMinor: point.priceMinor, drifted: true, driftPercent: 30, rate: euro });
+    expect(drifted.computedNow!.priceMinor).toBeGreaterThan(point.priceMinor!);
 
     // the same table again changes nothing and writes no entry
     const before = await pricingState(shop);
@@ -68,7 +68,7 @@ describe.each(BACKENDS)('console pricing: exchange rates (%s)', (backend) => {
     const recomputed = await asAdmin<{ recomputed: number }>('POST', `${PRICING}/recompute`, { body: { onlyDrifted: true, regionCodes: ['DE', 'FR'] } });
     expect(recomputed.body.data.recomputed).toBeGreaterThan(0);
     expect(await auditOf(shop, 'pricePoints', 'recompute')).toMatchObject([{ action: 'pricing.points.recompute', after: { onlyDrifted: true, regionCodes: ['DE', 'FR'] } }]);
-    expect(await germanPoint()).toMatchObject({ drifted: false, driftPercent: 0, priceMinor: drifted.computedNow!.priceMinor, rate: moved(euro, 10) });
+    expect(await germanPoint()).toMatchObject({ drifted: false, driftPercent: 0, priceMinor: drifted.computedNow!.priceMinor, rate: moved(euro, 30) });
     // nothing is due any more: no write, no entry
     expect((await asAdmin<{ recomputed: number }>('POST', `${PRICING}/recompute`, { body: { onlyDrifted: true, regionCodes: ['DE'] } })).body.data.recomputed).toBe(0);
     expect(await auditOf(shop, 'pricePoints', 'recompute')).toHaveLength(1);
