@@ -22,6 +22,7 @@ import { CONSOLE_SESSION_COOKIE } from '@shop/contract/console/access';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { operators, operatorSessions } from '../apps/server/src/db/schema.ts';
 import { seedDatabase } from '../apps/server/src/db/seed.ts';
+import { priceUnpricedProducts } from '../apps/server/src/modules/pricing/price-points.ts';
 import { OutboxWorker } from '../apps/server/src/jobs/outbox.ts';
 import { tokenHash } from '../apps/server/src/modules/console/access/secrets.ts';
 import { foldSalesRollups } from '../apps/server/src/modules/console/reports/sales-rollups.ts';
@@ -104,6 +105,7 @@ async function ensureDataset(url: string, size: DatasetSize): Promise<SizeResult
     progress(`${name}: migrating and seeding the demo catalogue (no history)`);
     const database = await openDatabase({ url, dataDir: '' });
     await seedDatabase(database.db, { catalogue: true });
+    await priceUnpricedProducts(database.db);
     await database.close();
     return undefined;
   }
@@ -129,6 +131,7 @@ async function ensureDataset(url: string, size: DatasetSize): Promise<SizeResult
   progress(`${name}: migrating and seeding the demo catalogue`);
   const database = await openDatabase({ url, dataDir: '' });
   await seedDatabase(database.db, { catalogue: true });
+  await priceUnpricedProducts(database.db);
   await database.close();
   progress(`${name}: generating ${size.orders.toLocaleString('en')} orders, ${size.players.toLocaleString('en')} players`);
   const started = performance.now();

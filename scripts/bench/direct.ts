@@ -3,6 +3,7 @@
 // HTTP, no Fastify, no Drizzle query building), so each API figure can be read as a share of what the database itself
 // allows for the same work.
 import { createHash } from 'node:crypto';
+import { pricingCountryOf } from '@shop/contract/pricing';
 import type { PGlite } from '@electric-sql/pglite';
 import type pg from 'pg';
 import type { SQL } from 'drizzle-orm';
@@ -10,7 +11,8 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import { creditedVouchersStatement } from '../../apps/server/src/modules/fulfilment/fulfilment.ts';
 import { spendStatement } from '../../apps/server/src/modules/game-api/game-vouchers.service.ts';
 import { newOrderSn } from '../../apps/server/src/modules/orders/order-number.ts';
-import { insertOrderStatement, itemOf, readStatement, type PricedProduct } from '../../apps/server/src/modules/orders/order-placement.ts';
+import { insertOrderStatement, itemOf, readStatement, type PlacementCountry, type PricedProduct } from '../../apps/server/src/modules/orders/order-placement.ts';
+import { chargeOrder } from '../../apps/server/src/modules/pricing/charged-price.ts';
 import { moveStatement } from '../../apps/server/src/modules/orders/order-state-machine.ts';
 import { lockOrderWithEventStatement } from '../../apps/server/src/modules/payments/settlement.ts';
 import { appendStatement, lockAccountStatement } from '../../apps/server/src/modules/vouchers/ledger.ts';
@@ -118,11 +120,15 @@ const CLIENT_ANSWER = JSON.stringify({ token: 'x'.repeat(32) });
 
 /** One voucher order, as OrderPlacement sends it: the read, then the one statement that writes it. */
 export async function placeOrder(db: DirectDb, fixture: DirectFixture, player: DirectPlayer): Promise<{ orderId: number; orderSn: string; payMinor: number; currency: string }> {
-  const input = { userId: player.userId, role: { appId: fixture.appId, roleId: player.roleId }, lines: [{ productId: fixture.productId, quantity: 1 }] };
+  const country = pricingCountryOf(fixture.region);
+  const input = { userId: player.userId, role: { appId: fixture.appId, roleId: player.roleId }, lines: [{ productId: fixture.productId, quantity: 1 }], country };
   const [read] = (await send(db.query, readStatement(input))).rows;
   const json = <T>(value: unknown): T => (typeof value === 'string' ? (JSON.parse(value) as T) : (value as T));
   const role = json<{ id: number }>(read!['role']);
   const product = json<PricedProduct[]>(read!['products'])[0]!;
+  const terms = json<PlacementCountry | null>(read!['country']);
+  // As placement prices it (ADR 0050): the bench's channel (Xsolla) charges the region's currency when it has a point.
+  const charged = chargeOrder([{ base: product, local: product.local, quantity: 1 }], terms, { paid: true, localAllowed: product.local !== null });
   const orderSn = newOrderSn();
   const [written] = (
     await send(
@@ -134,9 +140,8 @@ export async function placeOrder(db: DirectDb, fixture: DirectFixture, player: D
         appId: fixture.appId,
         gameAccountId: role.id,
         source: 'voucher',
-        currency: product.currency,
-        totalAmountMinor: product.priceMinor,
-        payAmountMinor: product.discountPriceMinor,
+        charged,
+        country,
         regionCode: fixture.region,
         selectedRegionCode: fixture.region,
         channel: fixture.channel,
@@ -145,12 +150,12 @@ export async function placeOrder(db: DirectDb, fixture: DirectFixture, player: D
         expirySeconds: 1800,
         unpaidCap: fixture.unpaidCap,
         language: 'en',
-        lines: [itemOf(product, 1, true, 'en')],
+        lines: [itemOf(product, 1, charged.currency, charged.lines[0]!, 'en')],
       }),
     )
   ).rows;
   if (!written) throw new Error(`direct order of player ${player.userId} not written (unpaid-order cap)`);
-  return { orderId: Number(read!['order_id']), orderSn, payMinor: product.discountPriceMinor, currency: product.currency };
+  return { orderId: Number(read!['order_id']), orderSn, payMinor: charged.payMinor, currency: charged.currency };
 }
 
 /** One game spend, as GameVouchersService sends it: one statement in its own transaction. */

@@ -18,7 +18,7 @@
 export type Execute = (statement: string) => Promise<{ rows: Record<string, unknown>[]; rowCount: number }>;
 
 /** Raised when the generated rows change shape, so a data set kept from an older generator is made again. */
-export const GENERATOR_VERSION = 3;
+export const GENERATOR_VERSION = 4;
 
 export interface DatasetSize {
   orders: number;
@@ -223,6 +223,9 @@ async function createHelpers(run: Execute, size: DatasetSize): Promise<void> {
   await run(`CREATE TABLE scale_bench.countries AS SELECT * FROM (VALUES ${slots
     .map((slot, index) => `(${index}, '${slot.region}'::char(2), '${slot.currency}'::char(3), ${slot.perUsCent}::float8, '${slot.language}'::text)`)
     .join(', ')}) AS v(slot, region, currency, per_us_cent, language)`);
+  // The exchange rate an order froze (units per US dollar, exact): JPY at 1.55 minor units per US cent is 155 per dollar.
+  await run(`ALTER TABLE scale_bench.countries ADD COLUMN per_usd numeric(24, 12)`);
+  await run(`UPDATE scale_bench.countries SET per_usd = per_us_cent::numeric * 10::numeric ^ (2 - currency_minor_digits(currency))`);
   // the demo catalogue's products by game and kind, numbered 0..n-1 within each (the order's product pick)
   await run(`DROP TABLE IF EXISTS scale_bench.products`);
   await run(`CREATE TABLE scale_bench.products AS
@@ -281,11 +284,12 @@ const playerRoles = (s: Shape, [first, last]: Range) => `
 const orders = (s: Shape, [first, last]: Range) => `
   INSERT INTO orders (id, order_sn, user_id, app_id, game_account_id, order_source, status, currency, total_amount_minor, pay_amount_minor,
                       region_code, selected_region_code, pay_channel_id, pay_method_name, pay_method_id, third_channel_name, third_order_id,
-                      provider_payment_id, language, expires_at, paid_at, delivered_at, created_at, updated_at)
+                      provider_payment_id, language, expires_at, paid_at, delivered_at, created_at, updated_at,
+                      country_code, base_currency, base_total_minor, base_pay_minor, exchange_rate, tax_model, tax_rate_bp, tax_minor)
   SELECT o.id,
          to_char(o.created_at AT TIME ZONE 'UTC', 'YYMMDDHH24MISS') || lpad((o.id % 10000000000)::text, 10, '0'),
          o.user_id, o.app_id, o.role_id, o.kind, o.status, c.currency,
-         round(p.discount_price_minor * o.quantity * c.per_us_cent)::int, round(p.discount_price_minor * o.quantity * c.per_us_cent)::int,
+         priced.charged, priced.charged,
          c.region, c.region,
          ch.id, ch.pay_method_name, ch.pay_method_id, ch.provider,
          CASE WHEN ch.provider IS NOT NULL THEN 'S' || o.id END,
@@ -304,7 +308,9 @@ const orders = (s: Shape, [first, last]: Range) => `
            WHEN 5 THEN o.created_at + (2 + 8 * ${u('o.id', 12)}) * interval '1 minute'
            WHEN 7 THEN o.created_at + (1 + 4 * ${u('o.id', 12)}) * interval '1 minute'
            WHEN 8 THEN o.paid_at + interval '5 minutes'
-           ELSE o.paid_at + (1 + 9 * ${u('o.id', 13)}) * interval '1 day' END)
+           ELSE o.paid_at + (1 + 9 * ${u('o.id', 13)}) * interval '1 day' END),
+         -- Sold at local prices (ADR 0050): the country, and the amounts in USD at the country's rate, frozen.
+         c.region, 'USD', to_base_minor(priced.charged, c.currency, c.per_usd), to_base_minor(priced.charged, c.currency, c.per_usd), c.per_usd, 'none', 0, 0
   FROM (
     SELECT b.*, CASE WHEN b.status IN (2, 3, 6, 8, 9) THEN b.created_at + (30 + 150 * ${u('b.id', 10)}) * interval '1 second' END AS paid_at
     FROM (
@@ -318,6 +324,7 @@ const orders = (s: Shape, [first, last]: Range) => `
   JOIN scale_bench.product_counts pc ON pc.app_id = o.app_id AND pc.kind = o.kind
   JOIN scale_bench.products p ON p.app_id = o.app_id AND p.kind = o.kind AND p.k = ${productPick('o.id', 'pc.n')}
   JOIN scale_bench.countries c ON c.slot = o.slot
+  CROSS JOIN LATERAL (SELECT round(p.discount_price_minor * o.quantity * c.per_us_cent)::int AS charged) priced
   LEFT JOIN scale_bench.channels ch ON o.kind <> 'gift' AND ch.app_id = o.app_id AND ch.provider = o.provider`;
 
 /**

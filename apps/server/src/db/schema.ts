@@ -1093,6 +1093,9 @@ export const salesRollupDeltas = pgTable('sales_rollup_deltas', {
   quantity: bigint('quantity', { mode: 'number' }).notNull(),
   refundCount: integer('refund_count').notNull(),
   refunds: bigint('refunds', { mode: 'number' }).notNull(),
+  /** gross and refunds in the base currency (USD cents) at each order's frozen rate (migration 0026). */
+  baseGross: bigint('base_gross', { mode: 'number' }).notNull(),
+  baseRefunds: bigint('base_refunds', { mode: 'number' }).notNull(),
 });
 
 const rollupFigures = () => ({
@@ -1106,6 +1109,10 @@ const rollupFigures = () => ({
   /** Completed refunds dated by the order's payment (refund basis `ordered`). */
   refundsPaidCount: bigint('refunds_paid_count', { mode: 'number' }).notNull(),
   refundsPaid: bigint('refunds_paid', { mode: 'number' }).notNull(),
+  /** gross and both refund sums in the base currency (USD cents) at each order's frozen rate (migration 0026). */
+  baseGross: bigint('base_gross', { mode: 'number' }).notNull(),
+  baseRefundsCompleted: bigint('base_refunds_completed', { mode: 'number' }).notNull(),
+  baseRefundsPaid: bigint('base_refunds_paid', { mode: 'number' }).notNull(),
 });
 
 /** Per local day (sales_rollup_state.time_zone), game, country, source, provider and currency. */

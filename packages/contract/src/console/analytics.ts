@@ -2,13 +2,14 @@ import { z } from 'zod';
 import { int4Id } from '../fields.ts';
 import { defineRoute } from '../route.ts';
 import { Permission } from './access.ts';
-import { reportDay, SalesRow } from './reports.ts';
+import { BaseFigures, reportDay, SalesRow } from './reports.ts';
 
 /**
  * The publisher's dashboard (docs/adr/0005-publisher-dashboard.md): the figures of a period of days in the publisher's
  * time zone (REPORT_TIME_ZONE), for one game or all, beside those of the period of the same length just before it.
  * Money is integer minor units of its currency: amounts of different currencies are never added together (one figure
- * per currency). Player counts are distinct players of the whole period (a player active on ten days counts once).
+ * per currency); beside them, the period's money of every currency in the base currency (USD at each order's frozen
+ * rate, ADR 0050). Player counts are distinct players of the whole period (a player active on ten days counts once).
  */
 
 /** The longest period the dashboard covers (inclusive days); its previous period is as long. */
@@ -81,6 +82,8 @@ export const PeriodFigures = z.object({
   orderCount: z.number().int(),
   /** One entry per currency with sales or refunds. */
   money: z.array(CurrencyFigures),
+  /** Gross, refunds and net of every currency together, in the base currency (USD cents) at each order's frozen rate. */
+  base: BaseFigures,
 });
 export type PeriodFigures = z.infer<typeof PeriodFigures>;
 

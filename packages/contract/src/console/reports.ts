@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { currencyCode, int4Id, plainString, regionCode } from '../fields.ts';
+import { BASE_CURRENCY } from '../pricing.ts';
 import { defineRoute } from '../route.ts';
 import { RefundStatus } from '../ops.ts';
 import { Permission } from './access.ts';
@@ -8,8 +9,9 @@ import { cursorPaging, pageLinks, TimedCursor } from './paging.ts';
 /**
  * The console's reports (finance): sales over a range of days in the publisher's time zone (REPORT_TIME_ZONE, named in
  * the answer), refunds over a range of UTC days. Money is integer minor units per
- * currency: amounts of different currencies are never added together (one figure per currency). The CSV exports answer
- * the same numbers from the same query as the JSON routes. What counts as a sale: ADR 0025, docs/adr/0025-console-reports.md.
+ * currency: amounts of different currencies are never added together (one figure per currency); beside them, the same
+ * money in the base currency (USD, BASE_CURRENCY) at each order's frozen rate (ADR 0050), which may be added up. The CSV
+ * exports answer the same numbers from the same query as the JSON routes. What counts as a sale: ADR 0025, docs/adr/0025-console-reports.md.
  */
 
 /** The longest range a report covers (inclusive days); a longer one is refused. */
@@ -61,7 +63,7 @@ export const salesReportQuery = z.object({
   provider: ReportProvider.optional(),
   currency: currencyCode.optional(),
   source: ReportOrderSource.optional(),
-  /** The order's country (orders.region_code). */
+  /** The country the order was sold in (orders.country_code; for an order before local prices, orders.region_code). */
   country: regionCode.optional(),
 });
 export type SalesReportQuery = z.infer<typeof salesReportQuery>;
@@ -84,8 +86,29 @@ export const SalesFigures = z.object({
   vouchersCredited: z.number().int(),
   /** Units sold (product grouping only; null otherwise). */
   quantity: z.number().int().nullable(),
+  /** gross, refunds and net in the base currency's minor units (USD cents) at each order's frozen rate. */
+  baseGross: z.number().int(),
+  baseRefunds: z.number().int(),
+  baseNet: z.number().int(),
 });
 export type SalesFigures = z.infer<typeof SalesFigures>;
+
+/** Money of every currency in the base currency (USD cents, at each order's frozen rate): one figure that adds up. */
+export const BaseFigures = z.object({
+  currency: z.literal(BASE_CURRENCY),
+  gross: z.number().int(),
+  refunds: z.number().int(),
+  net: z.number().int(),
+});
+export type BaseFigures = z.infer<typeof BaseFigures>;
+
+/** The base figures of per-currency figures: their sums. */
+export const baseFiguresOf = (figures: readonly Pick<SalesFigures, 'baseGross' | 'baseRefunds' | 'baseNet'>[]): BaseFigures => ({
+  currency: BASE_CURRENCY,
+  gross: figures.reduce((sum, entry) => sum + entry.baseGross, 0),
+  refunds: figures.reduce((sum, entry) => sum + entry.baseRefunds, 0),
+  net: figures.reduce((sum, entry) => sum + entry.baseNet, 0),
+});
 
 export const SalesRow = SalesFigures.extend({
   /** The group: a day (YYYY-MM-DD), an app id, a product id, a provider, a currency, a country code ('' when unknown), a source. */
@@ -111,6 +134,8 @@ export const SalesReport = z.object({
   orderCount: z.number().int(),
   /** One entry per currency: the whole range. */
   totals: z.array(SalesFigures),
+  /** The whole range in the base currency, all currencies together (the sums of the totals' base figures). */
+  baseTotals: BaseFigures,
   /** One entry per day (of `timeZone`) and currency with sales or refunds (for the chart). */
   daily: z.array(SalesFigures.extend({ day: z.string() })),
   /** The table: one entry per group and currency. */
@@ -188,6 +213,8 @@ export const RefundReportEntry = z.object({
   initiatedBy: RefundInitiator,
   amount: z.number().int(),
   currency: z.string(),
+  /** The amount in the base currency's minor units (USD cents) at the order's frozen rate (ADR 0050). */
+  baseAmount: z.number().int(),
   reason: z.string().nullable(),
   vouchersTakenBack: z.number().int(),
   vouchersUnrecovered: z.number().int(),
@@ -203,6 +230,8 @@ export const RefundTotals = z.object({
   status: RefundStatus,
   count: z.number().int(),
   amount: z.number().int(),
+  /** The amounts in the base currency's minor units (USD cents) at their orders' frozen rates. */
+  baseAmount: z.number().int(),
   vouchersTakenBack: z.number().int(),
   vouchersUnrecovered: z.number().int(),
 });
@@ -214,6 +243,8 @@ export const RefundsReport = z.object({
   generatedAt: z.string(),
   currencyDigits: z.record(z.string(), z.number().int()),
   totals: z.array(RefundTotals),
+  /** The base currency (USD) the refunds' baseAmount is in. */
+  baseCurrency: z.literal(BASE_CURRENCY),
   /** Refunds matching the filters (all pages). */
   total: z.number().int(),
   pageSize: z.number().int(),

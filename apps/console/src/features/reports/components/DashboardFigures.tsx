@@ -3,6 +3,7 @@ import { DownloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { AnalyticsSummary, CurrencyFigures, PeriodFigures } from '@shop/contract/console/analytics';
 import { formatAmount } from '../lib/report-format';
+import { BaseFiguresCard } from './BaseFiguresCard';
 import { majorText, saveTableCsv } from './table-csv';
 
 const MONEY_METRICS = ['gross', 'refunds', 'net', 'orders', 'freeOrders', 'averageOrderValue', 'arppu', 'arpu'] as const;
@@ -26,7 +27,7 @@ const moneyOf = (period: PeriodFigures, currency: string): CurrencyFigures | und
 export function DashboardFigures({ summary }: { summary: AnalyticsSummary }) {
   const { t } = useTranslation('reports');
   const { current, previous, currencyDigits } = summary;
-  const currencies = Object.keys(currencyDigits);
+  const currencies = [...new Set([...current.money, ...previous.money].map((figures) => figures.currency))].sort();
   const periods = `${current.from}_${current.to}`;
 
   const moneyRows = currencies.flatMap((currency) =>
@@ -71,6 +72,7 @@ export function DashboardFigures({ summary }: { summary: AnalyticsSummary }) {
 
   return (
     <>
+      <BaseFiguresCard figures={current.base} previous={previous.base} digits={currencyDigits} testId="dashboard-base" />
       <Card title={t('dashboard.moneyTitle')} extra={csvButton('dashboard-money-csv', exportMoney)}>
         <Table
           data-testid="dashboard-money"

@@ -15,6 +15,7 @@ export function RefundsTotals({ report }: { report: RefundsReport }) {
     { title: t('refunds.columns.status'), dataIndex: 'status', key: 'status', render: (status: RefundTotals['status']) => <Tag color={REFUND_STATUS_COLORS[status]}>{t(`refunds.status.${status}`)}</Tag> },
     { title: t('refunds.columns.count'), dataIndex: 'count', key: 'count', align: 'right' },
     { title: t('refunds.columns.amount'), key: 'amount', align: 'right', render: (_, row) => money(row.amount, row.currency) },
+    { title: t('refunds.columns.baseAmount', { currency: report.baseCurrency }), key: 'baseAmount', align: 'right', render: (_, row) => money(row.baseAmount, report.baseCurrency) },
     { title: t('refunds.columns.vouchersTakenBack'), dataIndex: 'vouchersTakenBack', key: 'taken', align: 'right' },
     { title: t('refunds.columns.vouchersUnrecovered'), dataIndex: 'vouchersUnrecovered', key: 'unrecovered', align: 'right', render: (value: number) => (value ? <Typography.Text type="danger">{value}</Typography.Text> : 0) },
   ];

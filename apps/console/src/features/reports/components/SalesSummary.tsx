@@ -2,12 +2,13 @@ import { Card, Col, Empty, Row, Statistic, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { SalesReport } from '@shop/contract/console/reports';
 import { formatAmount } from '../lib/report-format';
+import { BaseFiguresCard } from './BaseFiguresCard';
 
 const VALUE = { fontSize: 20 };
 
 /**
  * The range's totals: all paid orders (a count adds up across currencies), then one card per currency (money never
- * does). Each figure carries its raw value in `data-value` (minor units for money) for tests and scripts.
+ * does), and every currency's money in the base currency at the orders' frozen rates (which does). Each figure carries its raw value in `data-value` (minor units for money) for tests and scripts.
  */
 export function SalesSummary({ report }: { report: SalesReport }) {
   const { t } = useTranslation('reports');
@@ -60,6 +61,11 @@ export function SalesSummary({ report }: { report: SalesReport }) {
           </Card>
         </Col>
       ))}
+      {report.totals.length > 0 && (
+        <Col xs={24} md={18} xl={12}>
+          <BaseFiguresCard figures={report.baseTotals} digits={report.currencyDigits} testId="report-base-totals" />
+        </Col>
+      )}
     </Row>
   );
 }

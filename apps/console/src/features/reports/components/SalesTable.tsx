@@ -32,7 +32,8 @@ export function SalesTable({ report, loading }: { report: SalesReport; loading: 
     }
   };
 
-  const numberSorter = (field: 'orders' | 'gross' | 'refunds' | 'net' | 'vouchersCredited' | 'quantity') => (a: SalesRow, b: SalesRow) => (a[field] ?? 0) - (b[field] ?? 0);
+  const baseMoney = (minor: number) => formatAmount(minor, report.baseTotals.currency, report.currencyDigits);
+  const numberSorter = (field: 'orders' | 'gross' | 'refunds' | 'net' | 'vouchersCredited' | 'quantity' | 'baseNet') => (a: SalesRow, b: SalesRow) => (a[field] ?? 0) - (b[field] ?? 0);
   const columns: ColumnsType<SalesRow> = [
     { title: t(`groupBy.${report.groupBy}`), key: 'group', render: (_, row) => groupName(row), sorter: (a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0) },
     { title: t('table.currency'), dataIndex: 'currency', key: 'currency', render: (currency: string) => <Tag>{currency}</Tag> },
@@ -59,6 +60,7 @@ export function SalesTable({ report, loading }: { report: SalesReport; loading: 
     },
     { title: t('figures.net'), key: 'net', align: 'right', sorter: numberSorter('net'), render: (_, row) => <Typography.Text type={row.net < 0 ? 'danger' : undefined}>{money(row.net, row.currency)}</Typography.Text> },
     { title: t('figures.vouchersCredited'), dataIndex: 'vouchersCredited', key: 'vouchers', align: 'right', sorter: numberSorter('vouchersCredited'), render: (value: number) => value.toLocaleString() },
+    { title: t('base.net', { currency: report.baseTotals.currency }), key: 'baseNet', align: 'right', sorter: numberSorter('baseNet'), render: (_, row) => baseMoney(row.baseNet) },
   ];
 
   return (
@@ -100,6 +102,9 @@ export function SalesTable({ report, loading }: { report: SalesReport; loading: 
                 </Table.Summary.Cell>
                 <Table.Summary.Cell index={product ? 7 : 6} align="right">
                   {totals.vouchersCredited.toLocaleString()}
+                </Table.Summary.Cell>
+                <Table.Summary.Cell index={product ? 8 : 7} align="right">
+                  {baseMoney(totals.baseNet)}
                 </Table.Summary.Cell>
               </Table.Summary.Row>
             ))}

@@ -78,7 +78,7 @@ export default function RefundsReportPage() {
               size="small"
               rowKey="id"
               loading={report.isFetching}
-              columns={refundEntryColumns(t, (minor, currency) => formatAmount(minor, currency, report.data.currencyDigits))}
+              columns={refundEntryColumns(t, (minor, currency) => formatAmount(minor, currency, report.data.currencyDigits), report.data.baseCurrency)}
               dataSource={report.data.entries}
               scroll={{ x: true }}
               links={report.data}

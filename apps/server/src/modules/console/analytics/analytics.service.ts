@@ -10,7 +10,8 @@ import {
   type PeriodFigures,
   type PlayerFigures,
 } from '@shop/contract/console/analytics';
-import { reportDays, shiftDay, type SalesFigures } from '@shop/contract/console/reports';
+import { baseFiguresOf, reportDays, shiftDay, type SalesFigures } from '@shop/contract/console/reports';
+import { BASE_CURRENCY } from '@shop/contract/pricing';
 import type { Db } from '../../../db/client.ts';
 import { rows, typed } from '../../../db/statement.ts';
 import { inBatches } from '../../../jobs/batches.ts';
@@ -120,7 +121,7 @@ export class AnalyticsDashboard {
     ]);
     const current = periodFigures(query, players.current, sales.totals);
     const before = periodFigures(previous, players.previous, previousTotals);
-    const currencies = [...new Set([...current.money, ...before.money].map((figures) => figures.currency))].sort();
+    const currencies = [...new Set([...current.money, ...before.money].map((figures) => figures.currency).concat(BASE_CURRENCY))].sort();
     return {
       appId: query.appId ?? null,
       timeZone: this.timeZone,
@@ -216,5 +217,13 @@ function periodFigures(period: { from: string; to: string }, players: PlayerFigu
     orderToPaid: ratio(players.payingPlayers, players.orderingPlayers),
     visitToPaid: ratio(players.payingPlayers, players.storeVisitors),
   };
-  return { from: period.from, to: period.to, players, conversion, orderCount: money.reduce((sum, figures) => sum + figures.orders, 0), money };
+  return {
+    from: period.from,
+    to: period.to,
+    players,
+    conversion,
+    orderCount: money.reduce((sum, figures) => sum + figures.orders, 0),
+    money,
+    base: baseFiguresOf(totals),
+  };
 }

@@ -165,18 +165,22 @@ describe.each(BACKENDS)('console analytics summary (%s)', (backend) => {
                (SELECT count(DISTINCT user_id) FROM acts WHERE what = 'paid' AND ${inPeriod('at')}) AS paid,
                (SELECT count(*) FROM first_paid WHERE ${inPeriod('at')}) AS first_paid`),
     );
-    const money = rowsOf<{ currency: string; orders: unknown; free: unknown; gross: unknown; refund_count: unknown; refunds: unknown }>(
+    const money = rowsOf<{ currency: string; orders: unknown; free: unknown; gross: unknown; refund_count: unknown; refunds: unknown; base_gross: unknown; base_refunds: unknown }>(
       await shop.services.db.execute(sql`
         WITH sold AS (
           SELECT currency::text AS currency, count(*) FILTER (WHERE pay_amount_minor > 0) AS orders, count(*) FILTER (WHERE pay_amount_minor = 0) AS free,
-                 sum(pay_amount_minor) AS gross
+                 sum(pay_amount_minor) AS gross, sum(coalesce(base_pay_minor, pay_amount_minor)) AS base_gross
             FROM orders WHERE ${game} AND status IN (2, 3, 6, 8, 9) AND ${inPeriod('paid_at')} GROUP BY 1
         ), back AS (
-          SELECT r.currency::text AS currency, count(*) AS refund_count, sum(r.amount_minor) AS refunds
+          SELECT r.currency::text AS currency, count(*) AS refund_count, sum(r.amount_minor) AS refunds,
+                 -- A whole refund gives the frozen base payment back; a part is converted at the order's rate.
+                 sum(CASE WHEN r.amount_minor = o.pay_amount_minor THEN coalesce(o.base_pay_minor, r.amount_minor)
+                          ELSE to_base_minor(r.amount_minor, o.currency::text, o.exchange_rate) END) AS base_refunds
             FROM refunds r JOIN orders o ON o.id = r.order_id
            WHERE ${appId === undefined ? sql`true` : sql`o.app_id = ${appId}`} AND r.status = 'completed' AND ${inPeriod('r.completed_at')} GROUP BY 1
         )
-        SELECT coalesce(sold.currency, back.currency) AS currency, sold.orders, sold.free, sold.gross, back.refund_count, back.refunds
+        SELECT coalesce(sold.currency, back.currency) AS currency, sold.orders, sold.free, sold.gross, back.refund_count, back.refunds,
+               sold.base_gross, back.base_refunds
           FROM sold FULL JOIN back ON back.currency = sold.currency ORDER BY 1`),
     );
     const count = (value: unknown) => Number(value ?? 0);
@@ -204,7 +208,15 @@ describe.each(BACKENDS)('console analytics summary (%s)', (backend) => {
         arpu: average(net, playerFigures.activePlayers),
       };
     });
-    return { ...period, players: playerFigures, orderCount: perCurrency.reduce((sum, row) => sum + row.orders, 0), money: perCurrency };
+    const baseGross = money.reduce((sum, row) => sum + count(row.base_gross), 0);
+    const baseRefunds = money.reduce((sum, row) => sum + count(row.base_refunds), 0);
+    return {
+      ...period,
+      players: playerFigures,
+      orderCount: perCurrency.reduce((sum, row) => sum + row.orders, 0),
+      money: perCurrency,
+      base: { currency: 'USD', gross: baseGross, refunds: baseRefunds, net: baseGross - baseRefunds },
+    };
   }
 
   const withoutConversion = ({ conversion: _conversion, ...figures }: PeriodFigures) => figures;

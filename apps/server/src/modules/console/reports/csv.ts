@@ -1,4 +1,5 @@
 import type { RefundReportEntry, RefundTotals, SalesReport } from '@shop/contract/console/reports';
+import { BASE_CURRENCY } from '@shop/contract/pricing';
 import { minorToDecimalString } from '../../../shared/money.ts';
 
 /** Excel reads a UTF-8 file as UTF-8 only with this byte-order mark. */
@@ -31,7 +32,10 @@ export function csvDocument(rows: Cell[][]): string {
 
 const major = (minor: number, currency: string) => minorToDecimalString(minor, currency);
 
-/** The sales report as CSV: the table's rows, then a TOTAL row per currency (the summary cards). */
+/**
+ * The sales report as CSV: the table's rows, then a TOTAL row per currency (the summary cards). The last columns are
+ * the row's money in the base currency (USD at each order's frozen rate, major units), which add up across currencies.
+ */
 export function salesCsv(report: SalesReport): string {
   const header = [
     report.groupBy,
@@ -48,6 +52,10 @@ export function salesCsv(report: SalesReport): string {
     'net_minor',
     'net',
     'vouchers_credited',
+    'base_currency',
+    'base_gross',
+    'base_refunds',
+    'base_net',
   ];
   const line = (key: string, label: string, figures: SalesReport['totals'][number]) => [
     key,
@@ -64,6 +72,10 @@ export function salesCsv(report: SalesReport): string {
     figures.net,
     major(figures.net, figures.currency),
     figures.vouchersCredited,
+    BASE_CURRENCY,
+    major(figures.baseGross, BASE_CURRENCY),
+    major(figures.baseRefunds, BASE_CURRENCY),
+    major(figures.baseNet, BASE_CURRENCY),
   ];
   return csvDocument([header, ...report.rows.map((row) => line(row.key, row.label, row)), ...report.totals.map((totals) => line('TOTAL', '', totals))]);
 }
@@ -88,6 +100,8 @@ export const REFUNDS_CSV_HEADER = [
   'reason',
   'created_at',
   'completed_at',
+  'base_currency',
+  'base_amount',
 ];
 
 /** One refund's cells. */
@@ -110,6 +124,8 @@ export const refundEntryCells = (entry: RefundReportEntry): Cell[] => [
   entry.reason,
   entry.createdAt,
   entry.completedAt,
+  BASE_CURRENCY,
+  major(entry.baseAmount, BASE_CURRENCY),
 ];
 
 /** The TOTAL cells of one currency and status. */
@@ -132,4 +148,6 @@ export const refundTotalCells = (total: RefundTotals): Cell[] => [
   '',
   '',
   '',
+  BASE_CURRENCY,
+  major(total.baseAmount, BASE_CURRENCY),
 ];

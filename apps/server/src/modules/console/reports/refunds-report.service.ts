@@ -2,6 +2,7 @@ import { PassThrough, type Readable } from 'node:stream';
 import { sql, type SQL } from 'drizzle-orm';
 import type { PagePosition } from '@shop/contract/console/paging';
 import type { RefundReportEntry, RefundsReport, RefundsReportCsvQuery, RefundsReportQuery, RefundTotals } from '@shop/contract/console/reports';
+import { BASE_CURRENCY } from '@shop/contract/pricing';
 import type { Db, Executor } from '../../../db/client.ts';
 import { rows, typed, type Numeric } from '../../../db/statement.ts';
 import { currencyDigits } from '../../../shared/money.ts';
@@ -29,6 +30,7 @@ interface RefundRow {
   initiated_by: RefundReportEntry['initiatedBy'];
   amount_minor: Numeric;
   currency: string;
+  base_amount: Numeric;
   reason: string | null;
   vouchers_taken_back: Numeric | null;
   vouchers_unrecovered: Numeric | null;
@@ -46,7 +48,14 @@ interface RefundRow {
 const REPORTED_AT = sql`coalesce(r.completed_at, r.created_at)`;
 const NEWEST_FIRST: ListOrder = { at: REPORTED_AT, id: sql`r.id`, newestFirst: true };
 
-/** The filters of the report on refunds (alias r), and on their orders (alias o) when a game is asked for. */
+/**
+ * A refund's amount in the base currency (migration 0026's refund_base_minor, as the sales rollups count it): the
+ * order's frozen base payment for a refund of the whole payment, else the amount at the order's frozen rate; an order
+ * before local prices (no rate) was in USD, its amount is its base.
+ */
+const BASE_AMOUNT = sql`refund_base_minor(r.amount_minor, o.pay_amount_minor, o.base_pay_minor, o.currency::text, o.exchange_rate)`;
+
+/** The filters of the report on refunds (alias r) and on their orders (alias o). */
 function refundFilters(query: RefundsReportCsvQuery): SQL {
   const range = reportRange(query.from, query.to);
   const parts: SQL[] = [sql`${REPORTED_AT} >= ${range.start}::timestamptz`, sql`${REPORTED_AT} < ${range.end}::timestamptz`];
@@ -104,8 +113,9 @@ export class RefundsReportService {
           from: query.from,
           to: query.to,
           generatedAt: new Date().toISOString(),
-          currencyDigits: digitsOf(totals),
+          currencyDigits: digitsOf([...totals, { currency: BASE_CURRENCY }]),
           totals,
+          baseCurrency: BASE_CURRENCY,
           total: totals.reduce((sum, row) => sum + row.count, 0),
           pageSize: query.pageSize,
           entries: page.rows.map(({ reportedAt: _reportedAt, ...entry }) => entry),
@@ -155,10 +165,11 @@ export class RefundsReportService {
   private async totals(tx: Executor, query: RefundsReportCsvQuery, where: SQL): Promise<RefundTotals[]> {
     const found = await rows(
       tx,
-      typed<{ currency: string; status: RefundTotals['status']; count: unknown; amount: unknown; taken: unknown; unrecovered: unknown }>(sql`
+      typed<{ currency: string; status: RefundTotals['status']; count: unknown; amount: unknown; base_amount: unknown; taken: unknown; unrecovered: unknown }>(sql`
         SELECT r.currency::text AS currency, r.status, count(*) AS count, coalesce(sum(r.amount_minor::int8), 0) AS amount,
+               coalesce(sum(${BASE_AMOUNT}), 0) AS base_amount,
                coalesce(sum(r.vouchers_taken_back), 0) AS taken, coalesce(sum(r.vouchers_unrecovered), 0) AS unrecovered
-          FROM refunds r ${query.appId !== undefined ? sql`JOIN orders o ON o.id = r.order_id` : sql``}
+          FROM refunds r JOIN orders o ON o.id = r.order_id
          WHERE ${where}
          GROUP BY 1, 2`),
     );
@@ -169,6 +180,7 @@ export class RefundsReportService {
           status: row.status,
           count: num(row.count),
           amount: num(row.amount),
+          baseAmount: num(row.base_amount),
           vouchersTakenBack: num(row.taken),
           vouchersUnrecovered: num(row.unrecovered),
         }),
@@ -189,7 +201,7 @@ export class RefundsReportService {
       tx,
       typed<RefundRow>(sql`
         SELECT r.id, r.order_id, o.order_sn, o.app_id, g.name AS game_name, o.order_source, r.provider, r.provider_refund_id,
-               r.status, r.initiated_by, r.amount_minor, r.currency::text AS currency, r.reason, r.vouchers_taken_back,
+               r.status, r.initiated_by, r.amount_minor, r.currency::text AS currency, ${BASE_AMOUNT} AS base_amount, r.reason, r.vouchers_taken_back,
                r.vouchers_unrecovered, r.game_revoke_status, r.created_at, r.completed_at, ${cursorTime(REPORTED_AT)} AS reported_at
           FROM refunds r JOIN orders o ON o.id = r.order_id JOIN games g ON g.app_id = o.app_id
          WHERE ${where} ${after ? sql`AND ${after}` : sql``}
@@ -209,6 +221,7 @@ export class RefundsReportService {
       initiatedBy: row.initiated_by,
       amount: num(row.amount_minor),
       currency: row.currency,
+      baseAmount: num(row.base_amount),
       reason: row.reason ?? null,
       vouchersTakenBack: num(row.vouchers_taken_back),
       vouchersUnrecovered: num(row.vouchers_unrecovered),

@@ -1,6 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { OrderStatus } from '@shop/contract/orders.schema';
+import { BASE_CURRENCY } from '@shop/contract/pricing';
 import {
+  baseFiguresOf,
   MAX_REPORT_DAYS,
   reportDays,
   shiftDay,
@@ -108,7 +110,8 @@ function rangeFacts(query: SalesReportQuery, product: boolean, timeZone: string,
   const deltas = sql`sales_rollup_deltas f WHERE ${filters} AND f.product_id IS ${product ? sql`NOT NULL` : sql`NULL`}`;
   const figures = sql`f.orders, f.free_orders, f.gross, f.vouchers, ${quantity} AS quantity,
            ${completed ? sql`f.refunds_completed_count` : sql`f.refunds_paid_count`} AS refund_count,
-           ${completed ? sql`f.refunds_completed` : sql`f.refunds_paid`} AS refunds`;
+           ${completed ? sql`f.refunds_completed` : sql`f.refunds_paid`} AS refunds,
+           f.base_gross, ${completed ? sql`f.base_refunds_completed` : sql`f.base_refunds_paid`} AS base_refunds`;
   const rollupRows = (table: SQL, day: SQL, where: SQL) => sql`
     SELECT ${day} AS day, ${productColumn} f.app_id, f.country, f.source, f.provider, f.currency, ${figures}
       FROM ${table} f WHERE ${filters} AND ${where}`;
@@ -122,15 +125,33 @@ function rangeFacts(query: SalesReportQuery, product: boolean, timeZone: string,
   return sql`${rollups}
     UNION ALL
     SELECT ${local(sql`f.sold_at`)}, ${productColumn} f.app_id, f.country, f.source, f.provider, f.currency, f.orders, f.free_orders, f.gross,
-           f.vouchers, f.quantity, ${completed ? sql`0` : sql`f.refund_count`}, ${completed ? sql`0` : sql`f.refunds`}
+           f.vouchers, f.quantity, ${completed ? sql`0` : sql`f.refund_count`}, ${completed ? sql`0` : sql`f.refunds`},
+           f.base_gross, ${completed ? sql`0` : sql`f.base_refunds`}
       FROM ${deltas} AND f.sold_at IS NOT NULL AND ${inRange(local(sql`f.sold_at`))}
     ${
       completed
         ? sql`UNION ALL
-    SELECT ${local(sql`f.refunded_at`)}, ${productColumn} f.app_id, f.country, f.source, f.provider, f.currency, 0, 0, 0, 0, 0, f.refund_count, f.refunds
+    SELECT ${local(sql`f.refunded_at`)}, ${productColumn} f.app_id, f.country, f.source, f.provider, f.currency, 0, 0, 0, 0, 0, f.refund_count, f.refunds,
+           0, f.base_refunds
       FROM ${deltas} AND f.refunded_at IS NOT NULL AND ${inRange(local(sql`f.refunded_at`))}`
         : sql``
     }`;
+}
+
+/** A group's sums as the aggregate returns them (sums of bigint come back as numeric: text). */
+interface AggregateRow {
+  set: unknown;
+  key: string;
+  currency: string;
+  orders: unknown;
+  free_orders: unknown;
+  gross: unknown;
+  vouchers: unknown;
+  quantity: unknown;
+  refund_count: unknown;
+  refunds: unknown;
+  base_gross: unknown;
+  base_refunds: unknown;
 }
 
 /** A key of a grouping and what to show for it. */
@@ -174,7 +195,7 @@ export class ReportsService {
   async sales(query: SalesReportQuery): Promise<SalesReport> {
     reportRange(query.from, query.to);
     const overview = await this.snapshot((tx, timeZone) => this.overviewIn(tx, timeZone, query, [query.groupBy]));
-    const currencies = [...new Set(overview.totals.map((figures) => figures.currency))].sort();
+    const currencies = [...new Set([...overview.totals.map((figures) => figures.currency), BASE_CURRENCY])].sort();
     return {
       from: query.from,
       to: query.to,
@@ -186,6 +207,7 @@ export class ReportsService {
       games: overview.games,
       orderCount: overview.totals.reduce((sum, figures) => sum + figures.orders, 0),
       totals: overview.totals,
+      baseTotals: baseFiguresOf(overview.totals),
       daily: overview.daily,
       rows: overview.groupings[query.groupBy]!,
     };
@@ -250,9 +272,10 @@ export class ReportsService {
     const which = keyed.length ? sql`CASE ${sql.join(keyed.map((k, index) => sql`WHEN GROUPING(${k.column}) = 0 THEN ${index + 1}`), sql` `)} ELSE 0 END` : sql`0`;
     const key = keyed.length ? sql`CASE ${sql.join(keyed.map((k) => sql`WHEN GROUPING(${k.column}) = 0 THEN ${k.key}`), sql` `)} ELSE '' END` : sql`''`;
     const result = await rows(tx,
-      typed<{ set: unknown; key: string; currency: string; orders: unknown; free_orders: unknown; gross: unknown; vouchers: unknown; quantity: unknown; refund_count: unknown; refunds: unknown }>(sql`
+      typed<AggregateRow>(sql`
         SELECT ${which} AS set, ${key} AS key, f.currency, sum(f.orders) AS orders, sum(f.free_orders) AS free_orders, sum(f.gross) AS gross,
-               sum(f.vouchers) AS vouchers, sum(f.quantity) AS quantity, sum(f.refund_count) AS refund_count, sum(f.refunds) AS refunds
+               sum(f.vouchers) AS vouchers, sum(f.quantity) AS quantity, sum(f.refund_count) AS refund_count, sum(f.refunds) AS refunds,
+               sum(f.base_gross) AS base_gross, sum(f.base_refunds) AS base_refunds
           FROM (${rangeFacts(query, product, timeZone, !dimensions.includes('day'))}) f
          GROUP BY GROUPING SETS (${sets})
         HAVING sum(f.orders) <> 0 OR sum(f.refund_count) <> 0`),
@@ -263,6 +286,8 @@ export class ReportsService {
       const dimension: Dimension = set === 0 ? 'total' : keyed[set - 1]!.dimension;
       const gross = num(row.gross);
       const refunds = num(row.refunds);
+      const baseGross = num(row.base_gross);
+      const baseRefunds = num(row.base_refunds);
       groups.get(dimension)!.push({
         key: row.key,
         currency: row.currency,
@@ -276,6 +301,9 @@ export class ReportsService {
           net: gross - refunds,
           vouchersCredited: num(row.vouchers),
           quantity: dimension === 'product' ? num(row.quantity) : null,
+          baseGross,
+          baseRefunds,
+          baseNet: baseGross - baseRefunds,
         },
       });
     }

@@ -217,6 +217,12 @@ describe.each(BACKENDS)('console reports (%s)', (backend) => {
     await insertOrder({ status: 8, currency: 'EUR', lines: [{ productId: facts.injectionProduct, quantity: 1, price: 5678 }], paidAt: new Date(now) });
     const refundedEur = await insertOrder({ status: 6, currency: 'EUR', lines: [{ productId: 1012, quantity: 1, price: 999 }], paidAt: yesterday, provider: 'xsolla' });
     await insertRefund(refundedEur, { status: 'completed', amount: 999, currency: 'EUR', completedAt: new Date(now) });
+    // Sold at local prices (ADR 0050): 9.99 EUR at 0.92 per dollar froze 10.86 USD; the other orders are from before
+    // local prices (no base columns: their own amounts are their base).
+    await shop.services.db
+      .update(orders)
+      .set({ countryCode: 'DE', baseCurrency: 'USD', baseTotalMinor: 1086, basePayMinor: 1086, exchangeRate: '0.92' })
+      .where(sql`${orders.id} = ${refundedEur}`);
     await insertOrder({ status: 3, currency: 'JPY', lines: [{ productId: 2011, quantity: 3, price: 500 }], paidAt: yesterday, appId: 10002, region: 'JP', provider: 'payermax' });
     // Paid long before the range, refunded inside it: a refund of the range (refunded basis), not of its sales (ordered basis).
     const oldJpy = await insertOrder({ status: 9, currency: 'JPY', lines: [{ productId: 2012, quantity: 1, price: 1200 }], paidAt: new Date(now - 30 * DAY), appId: 10002, region: 'JP' });
@@ -271,6 +277,14 @@ describe.each(BACKENDS)('console reports (%s)', (backend) => {
     const byCurrency = Object.fromEntries(report.totals.map((totals) => [totals.currency, totals]));
     // The same, written out: EUR 2 x 6.17 + 56.78 + 9.99 + 12.99 (100.00 outside the range, 700.00 unpaid), refund 9.99.
     expect(byCurrency.EUR).toMatchObject({ orders: 4, gross: 1234 + 5678 + 999 + 1299, refundCount: 1, refunds: 999, net: 1234 + 5678 + 1299 });
+    // In USD: the local-price order at its frozen 10.86 (sold and refunded whole), the others at their own amounts.
+    expect(byCurrency.EUR).toMatchObject({ baseGross: 1234 + 5678 + 1086 + 1299, baseRefunds: 1086, baseNet: 1234 + 5678 + 1299 });
+    expect(report.baseTotals).toEqual({
+      currency: 'USD',
+      gross: report.totals.reduce((sum, totals) => sum + totals.baseGross, 0),
+      refunds: report.totals.reduce((sum, totals) => sum + totals.baseRefunds, 0),
+      net: report.totals.reduce((sum, totals) => sum + totals.baseNet, 0),
+    });
     // JPY: 3 x 500 sold; the refund of an order paid 30 days ago is money that went back in the range.
     expect(byCurrency.JPY).toMatchObject({ orders: 1, gross: 1500, refundCount: 1, refunds: 1200, net: 300 });
     // USD: three voucher packs, the VIP pass, the failed-refund order and the free gift (an order, zero money).
@@ -365,7 +379,26 @@ describe.each(BACKENDS)('console reports (%s)', (backend) => {
       expect(response.headers.get('content-disposition')).toBe(`attachment; filename="sales-by-${groupBy}-${from}-${to}.csv"`);
       expect(response.headers.get('cache-control')).toBe('no-store');
       const [header, ...lines] = parseCsv(text);
-      expect(header).toEqual([groupBy, 'name', 'currency', 'orders', 'free_orders', 'quantity', 'gross_minor', 'gross', 'refund_count', 'refunds_minor', 'refunds', 'net_minor', 'net', 'vouchers_credited']);
+      expect(header).toEqual([
+        groupBy,
+        'name',
+        'currency',
+        'orders',
+        'free_orders',
+        'quantity',
+        'gross_minor',
+        'gross',
+        'refund_count',
+        'refunds_minor',
+        'refunds',
+        'net_minor',
+        'net',
+        'vouchers_credited',
+        'base_currency',
+        'base_gross',
+        'base_refunds',
+        'base_net',
+      ]);
       expect(lines.length).toBe(json.rows.length + json.totals.length);
       const expected = [...json.rows, ...json.totals.map((totals) => ({ ...totals, key: 'TOTAL', label: '' }))];
       lines.forEach((line, index) => {
@@ -387,6 +420,10 @@ describe.each(BACKENDS)('console reports (%s)', (backend) => {
           String(row.net),
           minorToDecimalString(row.net, row.currency),
           String(row.vouchersCredited),
+          'USD',
+          minorToDecimalString(row.baseGross, 'USD'),
+          minorToDecimalString(row.baseRefunds, 'USD'),
+          minorToDecimalString(row.baseNet, 'USD'),
         ]);
       });
     }
@@ -403,6 +440,10 @@ describe.each(BACKENDS)('console reports (%s)', (backend) => {
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     const report = answer.body.data;
     const rows = (await shop.services.db.select().from(refunds)).filter((refund) => inRange(refund.completedAt ?? refund.createdAt));
+    const ordersOf = new Map((await shop.services.db.select().from(orders)).map((order) => [order.id, order]));
+    // A whole refund of a local-price order is its frozen base payment; of an order before local prices, its amount.
+    const baseOf = (refund: (typeof rows)[number]) => ordersOf.get(refund.orderId)!.basePayMinor ?? refund.amountMinor;
+    expect(report.baseCurrency).toBe('USD');
     expect(report.total).toBe(rows.length);
     expect(report.entries.length).toBe(rows.length);
     for (const totals of report.totals) {
@@ -412,6 +453,7 @@ describe.each(BACKENDS)('console reports (%s)', (backend) => {
         status: totals.status,
         count: mine.length,
         amount: mine.reduce((sum, refund) => sum + refund.amountMinor, 0),
+        baseAmount: mine.reduce((sum, refund) => sum + baseOf(refund), 0),
         vouchersTakenBack: mine.reduce((sum, refund) => sum + refund.vouchersTakenBack, 0),
         vouchersUnrecovered: mine.reduce((sum, refund) => sum + refund.vouchersUnrecovered, 0),
       });
@@ -443,6 +485,7 @@ describe.each(BACKENDS)('console reports (%s)', (backend) => {
     expect(pending.body.data.entries.map((entry) => entry.status)).toEqual(['pending']);
     const game = await get<RefundsReport>(finance, '/api/console/v1/reports/refunds', { from, to, appId: 10002 });
     expect(game.body.data.totals).toEqual([expect.objectContaining({ currency: 'JPY', amount: 1200 })]);
+    expect(report.totals.find((totals) => totals.currency === 'EUR' && totals.status === 'completed')).toMatchObject({ amount: 999, baseAmount: 1086 });
 
     // The CSV: every refund and the same totals.
     const { response, text } = await csv('/api/console/v1/reports/refunds.csv', { from, to });
@@ -456,9 +499,19 @@ describe.each(BACKENDS)('console reports (%s)', (backend) => {
     const entries = lines.filter((line) => line[0] !== 'TOTAL');
     expect(entries.map((line) => Number(line[0]))).toEqual(report.entries.map((entry) => entry.id));
     const totals = lines.filter((line) => line[0] === 'TOTAL');
-    expect(totals.map((line) => [line[9], line[7], Number(line[1]), Number(line[10]), Number(line[12]), Number(line[13])])).toEqual(
-      report.totals.map((total) => [total.currency, total.status, total.count, total.amount, total.vouchersTakenBack, total.vouchersUnrecovered]),
+    expect(totals.map((line) => [line[9], line[7], Number(line[1]), Number(line[10]), Number(line[12]), Number(line[13]), line[18], line[19]])).toEqual(
+      report.totals.map((total) => [
+        total.currency,
+        total.status,
+        total.count,
+        total.amount,
+        total.vouchersTakenBack,
+        total.vouchersUnrecovered,
+        'USD',
+        minorToDecimalString(total.baseAmount, 'USD'),
+      ]),
     );
+    expect(header!.slice(-2)).toEqual(['base_currency', 'base_amount']);
   });
 
   it('refuses a support operator (403) and a caller without a session (401), as the envelope, CSV routes too', async () => {

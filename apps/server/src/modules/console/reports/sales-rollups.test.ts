@@ -1,17 +1,25 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type SQL } from 'drizzle-orm';
-import type { ReportGroupBy, SalesFigures, SalesReportQuery } from '@shop/contract/console/reports';
+import { baseFiguresOf, type ReportGroupBy, type SalesFigures, type SalesReportQuery } from '@shop/contract/console/reports';
+import { BASE_CURRENCY } from '@shop/contract/pricing';
 import { buildApp, type ShopApp } from '../../../app.ts';
 import type { Executor } from '../../../db/client.ts';
 import { orderItems, orders, refunds, voucherLedger } from '../../../db/schema.ts';
 import { BACKENDS, freePort, startShop, testConfig, type TestShop } from '../../../../test/harness.ts';
 import { newPlayer } from '../../../../test/shopping.ts';
+import { toBaseMinor } from '../../pricing/base-amount.ts';
 import { ReportsService, SOLD_STATUSES } from './reports.service.ts';
 import { foldSalesRollups, rebuildSalesRollups, salesRollupTimeZone } from './sales-rollups.ts';
 
 const DAY = 86_400_000;
 const GROUPINGS: ReportGroupBy[] = ['day', 'game', 'product', 'provider', 'currency', 'country', 'source'];
 type Rows<T> = { rows: T[] };
+/** Units per USD of the test's currencies (an order of another currency, or placed before 0025, has no rate). */
+const RATES: Record<string, string> = { USD: '1', EUR: '0.92', JPY: '151.37', CNY: '7.2345', KWD: '0.307125' };
+/** Minor digits of the test's currencies, written out (the oracle does not use the code under test). */
+const DIGITS_SQL = sql`CASE o.currency WHEN 'JPY' THEN 0 WHEN 'KWD' THEN 3 ELSE 2 END`;
+/** The oracle's conversion to USD cents at the order's rate, rounded half up (PostgreSQL rounds numerics half away from 0). */
+const inUsd = (amount: SQL) => sql`CASE WHEN o.exchange_rate IS NULL THEN ${amount} ELSE round(${amount} * 10::numeric ^ (2 - ${DIGITS_SQL}) / o.exchange_rate) END`;
 const rowsOf = async <T>(executor: Executor, query: SQL) => ((await executor.execute(query)) as unknown as Rows<T>).rows;
 
 /** Small deterministic PRNG (mulberry32). */
@@ -41,7 +49,7 @@ async function oracle(db: Executor, zone: string, query: SalesReportQuery, dimen
       product: sql`i.product_id::text`,
       provider: sql`coalesce(o.third_channel_name, 'none')`,
       currency: sql`o.currency::text`,
-      country: sql`coalesce(o.region_code::text, '')`,
+      country: sql`coalesce(o.country_code::text, o.region_code::text, '')`,
       source: sql`o.order_source`,
     })[dimension];
   const filters: SQL[] = [sql`o.status IN (${sql.join(SOLD_STATUSES.map((status) => sql`${status}`), sql`, `)})`];
@@ -50,25 +58,31 @@ async function oracle(db: Executor, zone: string, query: SalesReportQuery, dimen
   else if (query.provider !== undefined) filters.push(sql`o.third_channel_name = ${query.provider}`);
   if (query.currency !== undefined) filters.push(sql`o.currency = ${query.currency}`);
   if (query.source !== undefined) filters.push(sql`o.order_source = ${query.source}`);
-  if (query.country !== undefined) filters.push(sql`o.region_code = ${query.country}`);
+  if (query.country !== undefined) filters.push(sql`coalesce(o.country_code, o.region_code) = ${query.country}`);
   const where = sql.join(filters, sql` AND `);
   const inRange = (at: SQL) => sql`${local(at)} BETWEEN ${query.from}::date AND ${query.to}::date`;
-  const items = product ? sql`JOIN order_items i ON i.order_id = o.id` : sql``;
+  // A product's lines of one order together (a product's base is its lines' gross converted once per order).
+  const items = product
+    ? sql`JOIN (SELECT order_id, product_id, sum(price_minor::int8 * quantity) AS gross, sum(quantity) AS quantity, sum(voucher_amount::int8 * quantity) AS vouchers
+                  FROM order_items GROUP BY 1, 2) i ON i.order_id = o.id`
+    : sql``;
   const credited = sql`LEFT JOIN (SELECT order_id, sum(amount) AS credited FROM voucher_ledger WHERE kind = 'purchase' GROUP BY order_id) v ON v.order_id = o.id`;
   const sales = await rowsOf<Record<string, string>>(
     db,
     sql`SELECT ${keyOf(sql`o.paid_at`)} AS key, o.currency::text AS currency, count(DISTINCT o.id) AS orders,
                count(DISTINCT o.id) FILTER (WHERE o.pay_amount_minor = 0) AS free_orders,
-               sum(${product ? sql`i.price_minor::int8 * i.quantity` : sql`o.pay_amount_minor`}) AS gross,
-               sum(${product ? sql`CASE WHEN v.credited IS NULL THEN 0 ELSE i.voucher_amount::int8 * i.quantity END` : sql`coalesce(v.credited, 0)`}) AS vouchers,
-               sum(${product ? sql`i.quantity` : sql`0`}) AS quantity
+               sum(${product ? sql`i.gross` : sql`o.pay_amount_minor`}) AS gross,
+               sum(${product ? sql`CASE WHEN v.credited IS NULL THEN 0 ELSE i.vouchers END` : sql`coalesce(v.credited, 0)`}) AS vouchers,
+               sum(${product ? sql`i.quantity` : sql`0`}) AS quantity,
+               sum(${product ? inUsd(sql`i.gross`) : sql`coalesce(o.base_pay_minor, o.pay_amount_minor)`}) AS base_gross
           FROM orders o ${items} ${credited} WHERE ${where} AND ${inRange(sql`o.paid_at`)} GROUP BY 1, 2`,
   );
   const dated = query.refundBasis === 'ordered' ? sql`o.paid_at` : sql`r.completed_at`;
   const refunded = await rowsOf<Record<string, string>>(
     db,
     sql`SELECT ${keyOf(dated)} AS key, o.currency::text AS currency, count(DISTINCT r.id) AS refund_count,
-               sum(${product ? sql`i.price_minor::int8 * i.quantity` : sql`r.amount_minor`}) AS refunds
+               sum(${product ? sql`i.gross` : sql`r.amount_minor`}) AS refunds,
+               sum(${product ? inUsd(sql`i.gross`) : sql`CASE WHEN r.amount_minor = o.pay_amount_minor THEN coalesce(o.base_pay_minor, o.pay_amount_minor) ELSE ${inUsd(sql`r.amount_minor`)} END`}) AS base_refunds
           FROM refunds r JOIN orders o ON o.id = r.order_id ${items}
          WHERE r.status = 'completed' AND ${where} AND ${inRange(dated)} GROUP BY 1, 2`,
   );
@@ -76,16 +90,39 @@ async function oracle(db: Executor, zone: string, query: SalesReportQuery, dimen
   const of = (key: string, currency: string) => {
     const id = `${key} ${currency}`;
     if (!figures.has(id))
-      figures.set(id, { currency, orders: 0, freeOrders: 0, gross: 0, refundCount: 0, refunds: 0, net: 0, vouchersCredited: 0, quantity: product ? 0 : null });
+      figures.set(id, {
+        currency,
+        orders: 0,
+        freeOrders: 0,
+        gross: 0,
+        refundCount: 0,
+        refunds: 0,
+        net: 0,
+        vouchersCredited: 0,
+        quantity: product ? 0 : null,
+        baseGross: 0,
+        baseRefunds: 0,
+        baseNet: 0,
+      });
     return figures.get(id)!;
   };
   for (const row of sales) {
     const entry = of(row.key!, row.currency!);
-    Object.assign(entry, { orders: Number(row.orders), freeOrders: Number(row.free_orders), gross: Number(row.gross), vouchersCredited: Number(row.vouchers) });
+    Object.assign(entry, {
+      orders: Number(row.orders),
+      freeOrders: Number(row.free_orders),
+      gross: Number(row.gross),
+      vouchersCredited: Number(row.vouchers),
+      baseGross: Number(row.base_gross),
+    });
     if (product) entry.quantity = Number(row.quantity);
   }
-  for (const row of refunded) Object.assign(of(row.key!, row.currency!), { refundCount: Number(row.refund_count), refunds: Number(row.refunds) });
-  for (const entry of figures.values()) entry.net = entry.gross - entry.refunds;
+  for (const row of refunded)
+    Object.assign(of(row.key!, row.currency!), { refundCount: Number(row.refund_count), refunds: Number(row.refunds), baseRefunds: Number(row.base_refunds) });
+  for (const entry of figures.values()) {
+    entry.net = entry.gross - entry.refunds;
+    entry.baseNet = entry.baseGross - entry.baseRefunds;
+  }
   return figures;
 }
 
@@ -93,7 +130,15 @@ async function oracle(db: Executor, zone: string, query: SalesReportQuery, dimen
 async function expectReportsExact(db: Executor, ranges: { from: string; to: string }[], label: string): Promise<number> {
   const reports = new ReportsService(db as never);
   const zone = await salesRollupTimeZone(db);
-  const filters: Partial<SalesReportQuery>[] = [{}, { appId: 10030 }, { provider: 'none' }, { provider: 'paypal', currency: 'EUR' }, { source: 'voucher' }, { country: 'CN' }];
+  const filters: Partial<SalesReportQuery>[] = [
+    {},
+    { appId: 10030 },
+    { provider: 'none' },
+    { provider: 'paypal', currency: 'EUR' },
+    { source: 'voucher' },
+    { country: 'CN' },
+    { country: 'JP', currency: 'JPY' },
+  ];
   let compared = 0;
   for (const range of ranges)
     for (const groupBy of GROUPINGS)
@@ -110,6 +155,7 @@ async function expectReportsExact(db: Executor, ranges: { from: string; to: stri
           const rows = await oracle(db, zone, query, groupBy);
           expect(new Map(report.rows.map(({ key, label: _label, ...figures }) => [`${key} ${figures.currency}`, figures])), what).toEqual(rows);
           expect(report.orderCount).toBe([...total.values()].reduce((sum, figures) => sum + figures.orders, 0));
+          expect(report.baseTotals, what).toEqual(baseFiguresOf([...total.values()]));
           compared += 1;
         }
   return compared;
@@ -119,7 +165,8 @@ const deltaCount = async (db: Executor) => Number((await rowsOf<{ n: string }>(d
 
 /** Both rollups, rows with figures only (a group whose orders all moved out again keeps a row of zeros). */
 async function rollupContents(db: Executor) {
-  const nonZero = sql`orders <> 0 OR free_orders <> 0 OR gross <> 0 OR vouchers <> 0 OR refunds_completed_count <> 0 OR refunds_completed <> 0 OR refunds_paid_count <> 0 OR refunds_paid <> 0`;
+  const nonZero = sql`orders <> 0 OR free_orders <> 0 OR gross <> 0 OR vouchers <> 0 OR refunds_completed_count <> 0 OR refunds_completed <> 0
+    OR refunds_paid_count <> 0 OR refunds_paid <> 0 OR base_gross <> 0 OR base_refunds_completed <> 0 OR base_refunds_paid <> 0`;
   return {
     byOrder: await rowsOf(db, sql`SELECT * FROM sales_rollup WHERE ${nonZero} ORDER BY day, app_id, country, source, provider, currency`),
     byProduct: await rowsOf(db, sql`SELECT * FROM sales_product_rollup WHERE ${nonZero} OR quantity <> 0 ORDER BY day, product_id, app_id, country, source, provider, currency`),
@@ -180,8 +227,14 @@ describe.each(BACKENDS)('sales rollups (%s)', (backend) => {
   }, 60_000);
   afterAll(() => shop?.close());
 
-  /** An unpaid order and its lines (1-3 products), as the placement writes them. */
-  async function placeOrder(executor: Executor, order: { source: string; currency: string; appId: number; region: string | null; free?: boolean }) {
+  /**
+   * An unpaid order and its lines (1-3 products), as the placement writes them. With `country`, sold at local prices
+   * (ADR 0050): the country, the rate and the base amounts frozen; without, as an order placed before 0025 (NULLs).
+   */
+  async function placeOrder(
+    executor: Executor,
+    order: { source: string; currency: string; appId: number; region: string | null; free?: boolean; country?: string },
+  ) {
     const lines = Array.from({ length: 1 + Math.floor(random() * 3) }, () => ({
       productId: pick([1011, 1012, 1013, 1021, 2011]),
       quantity: 1 + Math.floor(random() * 3),
@@ -204,6 +257,7 @@ describe.each(BACKENDS)('sales rollups (%s)', (backend) => {
         payAmountMinor: pay,
         regionCode: order.region,
         thirdChannelName: order.free ? null : pick(['paypal', 'xsolla', 'payermax']),
+        ...(order.country === undefined ? {} : localPriceColumns(order.country, order.currency, pay)),
       })
       .returning();
     await executor.insert(orderItems).values(
@@ -224,6 +278,21 @@ describe.each(BACKENDS)('sales rollups (%s)', (backend) => {
     return row!;
   }
 
+  /** The frozen columns of an order sold in `country` at `pay` (ADR 0050). */
+  function localPriceColumns(country: string, currency: string, pay: number) {
+    const rate = RATES[currency]!;
+    return {
+      countryCode: country,
+      baseCurrency: BASE_CURRENCY,
+      baseTotalMinor: toBaseMinor(pay, currency, rate, BASE_CURRENCY),
+      basePayMinor: toBaseMinor(pay, currency, rate, BASE_CURRENCY),
+      exchangeRate: rate,
+      taxModel: 'none',
+      taxRateBp: 0,
+      taxMinor: 0,
+    };
+  }
+
   /** Orders in every state the report knows, moved by the order state machine (payment time chosen), and refunds. */
   async function generate(count: number) {
     const process = shop.services.orderProcess;
@@ -231,10 +300,12 @@ describe.each(BACKENDS)('sales rollups (%s)', (backend) => {
       const free = random() < 0.08;
       const order = await placeOrder(db, {
         source: free ? 'gift' : pick(['voucher', 'shop', 'shop']),
-        currency: pick(['USD', 'EUR', 'JPY', 'CNY']),
+        currency: pick(['USD', 'EUR', 'JPY', 'CNY', 'KWD']),
         appId: pick([10030, 10002]),
         region: pick(['CN', 'US', 'DE', null]),
         free,
+        // One in four as placed before local prices (no country, no base: its own amount is its base).
+        country: random() < 0.25 ? undefined : pick(['CN', 'US', 'DE', 'JP', 'KW']),
       });
       const fate = pick(['delivered', 'delivered', 'paid', 'deliveryError', 'refundedBefore', 'refundedAfter', 'cancelled', 'expired', 'failed', 'unpaid', 'lateRefund']);
       const paidAt = someTime();
@@ -251,7 +322,9 @@ describe.each(BACKENDS)('sales rollups (%s)', (backend) => {
       if (fate === 'refundedBefore' || fate === 'refundedAfter') await shop.services.refunds.complete(order.id);
       if (fate === 'lateRefund') {
         // A refund asked for, completed later (its completion on another local day than the payment).
-        await db.insert(refunds).values({ orderId: order.id, provider: 'paypal', status: 'pending', initiatedBy: 'operator', amountMinor: order.payAmountMinor, currency: order.currency });
+        // Half of them a part of the payment (its base converted at the rate, not the frozen base payment).
+        const amountMinor = random() < 0.5 ? order.payAmountMinor : Math.ceil(order.payAmountMinor / 3);
+        await db.insert(refunds).values({ orderId: order.id, provider: 'paypal', status: 'pending', initiatedBy: 'operator', amountMinor, currency: order.currency });
         await db.transaction(async (tx) => {
           await process.transition(tx, order.id, 'refundedAfterDelivery');
           await tx.execute(sql`UPDATE refunds SET status = 'completed', completed_at = ${new Date(paidAt.getTime() + DAY + 3_600_000)} WHERE order_id = ${order.id}`);
@@ -272,7 +345,7 @@ describe.each(BACKENDS)('sales rollups (%s)', (backend) => {
     await expectReportsExact(db, ranges.slice(1, 4), 'half folded');
     expect(await foldSalesRollups(db, 7)).toBeGreaterThan(0);
     expect(await deltaCount(db)).toBe(0);
-    expect(await expectReportsExact(db, ranges.slice(0, 1), 'folded')).toBe(GROUPINGS.length * 6 * 2);
+    expect(await expectReportsExact(db, ranges.slice(0, 1), 'folded')).toBe(GROUPINGS.length * 7 * 2);
     await expectReportsExact(db, ranges.slice(3), 'folded, whole months');
   }, 300_000);
 
@@ -285,6 +358,11 @@ describe.each(BACKENDS)('sales rollups (%s)', (backend) => {
     await db.insert(voucherLedger).values({ gameAccountId, amount: 77, balanceAfter: 1_000_000, kind: 'purchase', reference: `late:${late.id}`, orderId: late.id });
     const [paid] = await rowsOf<{ id: string }>(db, sql`SELECT id FROM orders WHERE status = 3 AND id <> ${late.id} ORDER BY id LIMIT 1`);
     await db.update(orders).set({ paidAt: new Date(firstDay + 2 * DAY + 8 * 3_600_000), regionCode: 'DE' }).where(sql`${orders.id} = ${Number(paid!.id)}`);
+    // An order sold at local prices whose country and frozen base are corrected (each a column the reports read).
+    const [local] = await rowsOf<{ id: string }>(db, sql`SELECT id FROM orders WHERE status IN (3, 9) AND exchange_rate IS NOT NULL AND currency = 'EUR' ORDER BY id DESC LIMIT 1`);
+    await db.update(orders).set({ countryCode: 'JP' }).where(sql`${orders.id} = ${Number(local!.id)}`);
+    await db.update(orders).set({ basePayMinor: sql`${orders.basePayMinor} + 7` }).where(sql`${orders.id} = ${Number(local!.id)}`);
+    await db.update(orders).set({ exchangeRate: '0.5' }).where(sql`${orders.id} = ${Number(local!.id)}`);
     const [completed] = await rowsOf<{ id: string }>(db, sql`SELECT id FROM refunds WHERE status = 'completed' ORDER BY id LIMIT 2`);
     await db.update(refunds).set({ status: 'failed' }).where(sql`${refunds.id} = ${Number(completed!.id)}`);
     const [another] = await rowsOf<{ id: string }>(db, sql`SELECT id FROM refunds WHERE status = 'completed' ORDER BY id DESC LIMIT 1`);
