@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { SandboxContext } from '../shared/context.ts';
+import { displayAmount, isoMinorDigits } from '../shared/money.ts';
 import { sendPage } from '../shared/page.ts';
 import { parseHttpUrl, withQuery } from '../shared/urls.ts';
 import type { PayerMaxSandbox } from './service.ts';
@@ -40,7 +41,7 @@ export function cashierRoutes(app: FastifyInstance, ctx: SandboxContext, sandbox
       heading: 'Checkout',
       rows: [
         ['Item', order.subject],
-        ['Amount', `${order.totalAmount} ${order.currency}`],
+        ['Amount', displayAmount(order.totalAmount, order.currency, isoMinorDigits(order.currency))],
         ['Order', order.outTradeNo],
       ],
       buttons: [

@@ -124,10 +124,25 @@ describe('PayerMax gateway', () => {
     ['a negative amount', { totalAmount: -1 }, 'AMOUNT_INVALID'],
     ['three decimals in USD', { totalAmount: '1.001' }, 'AMOUNT_INVALID'],
     ['a bad currency', { currency: 'usd' }, 'CURRENCY_INVALID'],
+    ['a currency the cashier does not list', { currency: 'PLN', totalAmount: 19.99 }, 'CURRENCY_INVALID'],
+    ['1999 JPY sent as 19.99', { currency: 'JPY', totalAmount: 19.99 }, 'AMOUNT_INVALID'],
+    ['IDR with decimals beyond its two', { currency: 'IDR', totalAmount: '15000.001' }, 'AMOUNT_INVALID'],
+    ['four decimals in KWD', { currency: 'KWD', totalAmount: 1.4901 }, 'AMOUNT_INVALID'],
     ['a missing notifyUrl', { notifyUrl: undefined }, 'PARAMS_INVALID'],
     ['a javascript: frontCallbackUrl', { frontCallbackUrl: 'javascript:alert(1)' }, 'PARAMS_INVALID'],
   ])('validates the order: %s', async (_name, overrides, code) => {
     expect((await callGateway('orderAndPay', orderData(overrides))).code).toBe(code);
+  });
+
+  it.each([
+    [1999, 'JPY', '¥1,999', 1999],
+    [1.49, 'KWD', 'KWD\u00a01.490', 1.49],
+    [15_000, 'IDR', 'IDR\u00a015,000.00', 15_000],
+  ])('takes %d %s, shows it as %s and reports it back as %d', async (totalAmount, currency, shown, reported) => {
+    const { data, answer } = await createOrder({ totalAmount, currency });
+    expect(await (await fetch(answer.data.redirectUrl)).text()).toContain(shown);
+    const query = await callGateway('orderQuery', { outTradeNo: data.outTradeNo });
+    expect(query.data).toMatchObject({ totalAmount: reported, currency });
   });
 
   it('orderQuery reports ORDER_NOT_EXIST for an unknown order', async () => {
@@ -140,7 +155,7 @@ describe('PayerMax cashier', () => {
     const { data, answer } = await createOrder();
     const html = await (await fetch(answer.data.redirectUrl)).text();
     expect(html).toContain('PayerMax cashier (sandbox)');
-    expect(html).toContain('9.99 USD');
+    expect(html).toContain('$9.99');
 
     const response = await press(answer.data.redirectUrl, 'Pay');
     expect(response.status).toBe(303);

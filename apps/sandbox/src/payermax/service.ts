@@ -4,6 +4,7 @@ import type { SandboxContext } from '../shared/context.ts';
 import { fromMinor, isCurrencyCode, isoMinorDigits, positiveAmount, toMinor } from '../shared/money.ts';
 import { parseHttpUrl } from '../shared/urls.ts';
 import type { AttemptStatus, Verdict } from '../shared/webhooks.ts';
+import { isPayerMaxCurrency } from './currencies.ts';
 import { platformSign } from './signing.ts';
 import { newRefundTradeNo, newTradeToken, PayerMaxStore, type RefundOrder, type TradeOrder } from './store.ts';
 
@@ -154,6 +155,8 @@ export class PayerMaxSandbox {
     if (!subject) return invalid('subject is invalid,because subject is null.');
     if (!isCurrencyCode(data.currency)) return fail('CURRENCY_INVALID', 'currency is invalid,because currency is not defined.');
     const currency = data.currency;
+    if (!isPayerMaxCurrency(currency)) return fail('CURRENCY_INVALID', `currency is invalid,because ${currency} is not supported.`);
+    // Major units with at most the currency's ISO 4217 digits: 19.99 JPY or 1.4901 KWD is refused.
     const totalAmount = positiveAmount(data.totalAmount, isoMinorDigits(currency));
     if (totalAmount === null) return fail('AMOUNT_INVALID', 'Amount is incorrect.');
     if (typeof data.country !== 'string' || !/^[A-Z]{2}$/.test(data.country)) {

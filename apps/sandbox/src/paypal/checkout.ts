@@ -1,5 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { displayAmount } from '../shared/money.ts';
 import { sendPage, type PageSpec } from '../shared/page.ts';
+import { payPalDigits } from './currencies.ts';
 import { parseHttpUrl, withQuery } from '../shared/urls.ts';
 import type { PayPalSandbox } from './service.ts';
 import type { Order } from './store.ts';
@@ -25,7 +27,10 @@ function checkoutPage(sandbox: PayPalSandbox, order: Order): PageSpec {
     rows: [
       ['Merchant', order.experience.brandName ?? 'Sandbox merchant'],
       ...order.purchaseUnits.flatMap((unit): Array<[string, string]> => [
-        [multi ? `Amount (${unit.reference_id})` : 'Amount', `${unit.amount.value} ${unit.amount.currency_code}`],
+        [
+          multi ? `Amount (${unit.reference_id})` : 'Amount',
+          displayAmount(unit.amount.value, unit.amount.currency_code, payPalDigits(unit.amount.currency_code)),
+        ],
         ...(unit.description ? [['Description', unit.description] as [string, string]] : []),
       ]),
       ['PayPal order', order.id],

@@ -156,6 +156,12 @@ describe('PayPal orders', () => {
     ['a value that is not a decimal string', { value: '9,99' }, 400, 'INVALID_PARAMETER_SYNTAX'],
     ['three decimals', { value: '9.999' }, 422, 'DECIMAL_PRECISION'],
     ['decimals in a currency without them', { value: '100.5', currency: 'JPY' }, 422, 'DECIMALS_NOT_SUPPORTED'],
+    ['1999 JPY sent as 19.99', { value: '19.99', currency: 'JPY' }, 422, 'DECIMALS_NOT_SUPPORTED'],
+    ['HUF with decimals', { value: '1500.00', currency: 'HUF' }, 422, 'DECIMALS_NOT_SUPPORTED'],
+    ['TWD with decimals, although ISO 4217 gives it two', { value: '100.50', currency: 'TWD' }, 422, 'DECIMALS_NOT_SUPPORTED'],
+    ['three decimals in a two-digit currency', { value: '4.990', currency: 'EUR' }, 422, 'DECIMAL_PRECISION'],
+    ['KWD, which PayPal does not charge', { value: '1.490', currency: 'KWD' }, 422, 'CURRENCY_NOT_SUPPORTED'],
+    ['KRW, which PayPal does not charge', { value: '5500', currency: 'KRW' }, 422, 'CURRENCY_NOT_SUPPORTED'],
     ['a zero amount', { value: '0.00' }, 422, 'CANNOT_BE_ZERO_OR_NEGATIVE'],
     ['an unsupported currency', { currency: 'XYZ' }, 422, 'CURRENCY_NOT_SUPPORTED'],
   ])('rejects %s like PayPal', async (_name, overrides, status, issue) => {
@@ -193,10 +199,19 @@ describe('PayPal checkout: Pay, capture, refund', () => {
     const html = await page.text();
     expect(page.headers.get('content-type')).toContain('text/html');
     expect(html).toContain('PayPal sandbox');
-    expect(html).toContain('9.99 USD');
+    expect(html).toContain('$9.99');
     expect(html).toContain('&#60;img src=x onerror=alert(1)&#62;');
     expect(html).not.toContain('<img');
     expect(page.headers.get('content-security-policy')).toContain("script-src 'nonce-");
+  });
+
+  it.each([
+    ['1999', 'JPY', '¥1,999'],
+    ['100', 'TWD', 'NT$100'],
+    ['4.99', 'EUR', '€4.99'],
+  ])('shows %s %s as %s on the checkout page', async (value, currency, shown) => {
+    const html = await (await fetch(payerAction(await createOrder({ value, currency })))).text();
+    expect(html).toContain(shown);
   });
 
   it('Pay approves, sends a verifiable CHECKOUT.ORDER.APPROVED and returns to return_url with token and PayerID', async () => {

@@ -60,3 +60,19 @@ export function positiveAmount(value: unknown, digits: number): string | null {
   const minor = toMinor(text, digits);
   return minor > 0 ? fromMinor(minor, digits) : null;
 }
+
+/**
+ * An amount as the hosted pages show it to the buyer, in the currency's own symbol and digits: "1999" JPY -> "¥1,999",
+ * "1.490" KWD -> "KWD 1.490" (ICU puts a no-break space after a code), "4.99" EUR -> "€4.99". The decimal string is
+ * formatted as is, never through a float.
+ */
+export function displayAmount(value: string, currency: string, digits: number): string {
+  const format = new Intl.NumberFormat('en-US', {
+    style: 'currency',
+    currency,
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  });
+  // Intl formats a numeric string exactly (callers pass canonical decimal strings, checked when they were stored).
+  return format.format(value as `${number}`);
+}

@@ -1,6 +1,6 @@
 import Fastify from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { fromMinor, positiveAmount, toMinor } from './money.ts';
+import { displayAmount, fromMinor, positiveAmount, toMinor } from './money.ts';
 import { escapeHtml, jsonForScript } from './page.ts';
 import { parseHttpUrl, withQuery } from './urls.ts';
 import { WebhookSender, type WebhookEvent } from './webhooks.ts';
@@ -27,6 +27,18 @@ describe('money and URLs', () => {
     expect(toMinor('12.5', 2)).toBe(1250);
     expect(fromMinor(5, 2)).toBe('0.05');
     expect(fromMinor(1234, 3)).toBe('1.234');
+  });
+
+  it.each([
+    ['1999', 'JPY', 0, '¥1,999'],
+    ['5500', 'KRW', 0, '₩5,500'],
+    ['1.490', 'KWD', 3, 'KWD\u00a01.490'],
+    ['4.99', 'EUR', 2, '€4.99'],
+    ['100', 'TWD', 0, 'NT$100'],
+    // Beyond a double's 15-16 significant digits: formatted from the string, not rounded through a float.
+    ['90071992547409.93', 'USD', 2, '$90,071,992,547,409.93'],
+  ])('shows %s %s with %i digits as %s', (value, currency, digits, shown) => {
+    expect(displayAmount(value, currency, digits)).toBe(shown);
   });
 
   it('accepts only absolute http(s) URLs and appends to existing queries', () => {

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isFramed } from '../shared/body.ts';
 import type { SandboxContext } from '../shared/context.ts';
+import { displayAmount, isoMinorDigits } from '../shared/money.ts';
 import { jsonForScript, sendPage } from '../shared/page.ts';
 import { parseHttpUrl, withQuery } from '../shared/urls.ts';
 import { paymentBody, paymentJudge, sendNotification, userValidationBody, userValidationJudge } from './notifications.ts';
@@ -107,7 +108,9 @@ export function payStationRoutes(app: FastifyInstance, ctx: SandboxContext, stor
     const tx = session.transactionId === undefined ? undefined : store.transactions.get(session.transactionId);
     if (tx) return finish(reply, request, session, outcomeOf(tx));
     const action = (name: string) => `${ctx.publicUrl()}/xsolla/paystation4/${encodeURIComponent(session.token)}/${name}`;
-    const rows: Array<[string, string]> = [['Amount', `${session.amount} ${session.currency}`]];
+    const rows: Array<[string, string]> = [
+      ['Amount', displayAmount(session.amount, session.currency, isoMinorDigits(session.currency))],
+    ];
     if (session.description) rows.push(['Item', session.description]);
     if (session.externalId) rows.push(['Order', session.externalId]);
     return sendPage(reply, 200, {

@@ -5,7 +5,8 @@ import { alnum } from '../shared/ids.ts';
 import { isCurrencyCode, isoMinorDigits, positiveAmount } from '../shared/money.ts';
 import { parseHttpUrl } from '../shared/urls.ts';
 import { requireMerchant } from './auth.ts';
-import { unprocessable, XsollaError } from './errors.ts';
+import { isXsollaCurrency } from './currencies.ts';
+import { invalidParameter, unprocessable, XsollaError } from './errors.ts';
 import { TOKEN_TTL_MS, type PaySession, type XsollaStore } from './store.ts';
 
 /** Reads `{value}` wrappers such as user.id.value; undefined when absent. */
@@ -50,12 +51,22 @@ function parseTokenRequest(body: JsonObject): Omit<PaySession, 'token' | 'expire
   }
   const checkoutCurrency = purchase.checkout.currency;
   if (!isCurrencyCode(checkoutCurrency)) throw unprocessable('Invalid purchase.checkout.currency');
+  if (!isXsollaCurrency(checkoutCurrency)) {
+    throw invalidParameter('purchase.checkout.currency', `Currency ${checkoutCurrency} is not supported`);
+  }
   if (currency !== undefined && currency !== checkoutCurrency) {
     throw unprocessable('settings.currency and purchase.checkout.currency differ');
   }
+  // A JSON number in major units with at most the currency's ISO 4217 digits: 19.99 JPY or 1.4901 KWD is refused.
+  const digits = isoMinorDigits(checkoutCurrency);
   const rawAmount = purchase.checkout.amount;
-  const amount = typeof rawAmount === 'number' ? positiveAmount(rawAmount, isoMinorDigits(checkoutCurrency)) : null;
-  if (amount === null) throw unprocessable('Invalid purchase.checkout.amount');
+  const amount = typeof rawAmount === 'number' ? positiveAmount(rawAmount, digits) : null;
+  if (amount === null) {
+    throw invalidParameter(
+      'purchase.checkout.amount',
+      `Must be a positive number with at most ${digits} decimal places for ${checkoutCurrency}`,
+    );
+  }
   if (customParameters !== undefined && !isObject(customParameters)) throw unprocessable('Invalid custom_parameters');
   return {
     user: {

@@ -39,6 +39,16 @@ function tokenBody(overrides: Body = {}): Body {
   };
 }
 
+/** A token body for `amount` in `currency`, named the same in settings and purchase, as the shop sends it. */
+function tokenIn(amount: unknown, currency: string): Body {
+  const body = tokenBody();
+  return {
+    ...body,
+    settings: { ...body.settings, currency },
+    purchase: { checkout: { amount, currency }, description: { value: '500 gems' } },
+  };
+}
+
 async function createToken(body: Body = tokenBody(), auth = basicAuth(merchantId, apiKey), merchant: string = merchantId) {
   const response = await fetch(`${base}/merchant/v2/merchants/${merchant}/token`, {
     method: 'POST',
@@ -91,6 +101,29 @@ describe('Xsolla token API', () => {
     expect(status).toBe(422);
     expect(body).toMatchObject({ http_status_code: 422, message: expect.any(String) });
   });
+
+  it.each([
+    ['1999 JPY sent as 19.99', 19.99, 'JPY', 'purchase.checkout.amount'],
+    ['KRW with decimals', 5500.5, 'KRW', 'purchase.checkout.amount'],
+    ['four decimals in KWD', 1.4901, 'KWD', 'purchase.checkout.amount'],
+    ['three decimals in EUR', 4.999, 'EUR', 'purchase.checkout.amount'],
+    ['a currency Pay Station does not charge', 1000, 'KPW', 'purchase.checkout.currency'],
+  ])('answers 422 naming the parameter for %s', async (_name, amount, currency, property) => {
+    const { status, body } = await createToken(tokenIn(amount, currency));
+    expect(status).toBe(422);
+    expect(body).toMatchObject({ http_status_code: 422, message: `Invalid ${property}` });
+    expect(Object.keys(body.extended_message.property_errors)).toEqual([property]);
+  });
+
+  it.each([
+    [1999, 'JPY', '¥1,999'],
+    [5500, 'KRW', '₩5,500'],
+    [1.49, 'KWD', 'KWD\u00a01.490'],
+    [4.99, 'EUR', '€4.99'],
+  ])('takes %d %s and shows it as %s on the pay page', async (amount, currency, shown) => {
+    const page = await newPayPage(tokenIn(amount, currency));
+    expect(await (await fetch(page.url)).text()).toContain(shown);
+  });
 });
 
 describe('Xsolla Pay Station', () => {
@@ -98,7 +131,7 @@ describe('Xsolla Pay Station', () => {
     const page = await newPayPage(tokenBody({ purchase: { checkout: { amount: 4.99, currency: 'USD' }, description: { value: '<b>gems</b>' } } }));
     const html = await (await fetch(page.url)).text();
     expect(html).toContain('Xsolla Pay Station (sandbox)');
-    expect(html).toContain('4.99 USD');
+    expect(html).toContain('$4.99');
     expect(html).toContain('&#60;b&#62;gems&#60;/b&#62;');
     for (const label of ['Pay', 'Decline', 'Cancel']) expect(buttonAction(html, label)).toContain(`/paystation4/${page.token}/`);
   });

@@ -175,6 +175,11 @@ export interface PaymentProvider {
    * session) or one per session (PayPal, asked per PayPal order).
    */
   readonly queryScope: 'order' | 'session';
+  /**
+   * The ISO 4217 codes the provider can charge a payment in, as its documentation lists them. Opening a payment in
+   * any other currency is refused before the provider is called (ProviderError 'rejected', CURRENCY_NOT_SUPPORTED).
+   */
+  readonly chargeableCurrencies: ReadonlySet<string>;
 
   /** Opens a payment; the same order opened again reuses the provider's idempotency key (no second charge). Throws ProviderError. */
   open(payment: PaymentToOpen): Promise<OpenedPayment>;

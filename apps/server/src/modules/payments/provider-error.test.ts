@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ProviderError } from './provider-error.ts';
+import { CURRENCY_NOT_SUPPORTED, currencyNotChargeable, ProviderError } from './provider-error.ts';
 
 describe('ProviderError', () => {
   it('says when the outcome is unknown', () => {
@@ -27,5 +27,12 @@ describe('ProviderError', () => {
     expect(new ProviderError('payermax', 'http', 'x').providerMessage).toBeUndefined();
     expect(new ProviderError('payermax', 'http', 'x', { detail: 'text' }).providerMessage).toBeUndefined();
     expect(new ProviderError('payermax', 'http', 'x', { detail: { message: 3 } }).providerMessage).toBeUndefined();
+  });
+
+  it('refuses a currency the provider cannot charge as rejected, naming the currency', () => {
+    const error = currencyNotChargeable('paypal', 'KRW');
+    expect(error).toMatchObject({ provider: 'paypal', kind: 'rejected', issue: CURRENCY_NOT_SUPPORTED, detail: { currency: 'KRW' } });
+    expect(error.outcomeUnknown).toBe(false);
+    expect(error.message).toBe('paypal cannot charge KRW');
   });
 });

@@ -52,3 +52,17 @@ export class ProviderError extends Error {
     return undefined;
   }
 }
+
+/** The issue of the refusal an adapter raises, before calling its provider, for a currency the provider cannot charge. */
+export const CURRENCY_NOT_SUPPORTED = 'CURRENCY_NOT_SUPPORTED';
+
+/**
+ * A payment or refund in a currency the provider does not list: refused here ('rejected', nothing was sent), so the
+ * player is told at once instead of after a round trip the provider would refuse anyway.
+ */
+export function currencyNotChargeable(provider: ProviderName, currency: string): ProviderError {
+  return new ProviderError(provider, 'rejected', `${provider} cannot charge ${currency}`, {
+    issue: CURRENCY_NOT_SUPPORTED,
+    detail: { currency },
+  });
+}

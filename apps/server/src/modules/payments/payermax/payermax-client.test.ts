@@ -141,6 +141,16 @@ describe('orderAndPay', () => {
     expect(stub.calls.map((call) => JSON.parse(call.body).data.totalAmount)).toEqual([500, 1.234]);
   });
 
+  it('refuses a currency the cashier cannot charge before any call, for an order and a refund', async () => {
+    const { stub, payermax } = client(() => signedAnswer(applySuccess));
+    const refusal = { provider: 'payermax', kind: 'rejected', issue: 'CURRENCY_NOT_SUPPORTED' };
+    await expect(payermax.orderAndPay({ ...orderInput, currency: 'PLN', amountMinor: 1999 })).rejects.toMatchObject(refusal);
+    await expect(
+      payermax.refund({ outRefundNo: 'R1', outTradeNo: 'SN1', amountMinor: 1999, currency: 'PLN', comments: 'goodwill' }),
+    ).rejects.toMatchObject(refusal);
+    expect(stub.calls).toHaveLength(0);
+  });
+
   it('returns a business error code as-is', async () => {
     const repeat = { code: 'ORDER_REPEAT', msg: 'Order repeat', data: { redirectUrl: 'https://cashier.test/SN1' } };
     const { payermax } = client(() => signedAnswer(repeat));

@@ -1,8 +1,8 @@
 import { sign, verify, type KeyObject } from 'node:crypto';
 import { z } from 'zod';
 import type { PayermaxConfig } from '../../../config.ts';
-import { minorToMajorNumber } from '../../../shared/money.ts';
 import { ProviderError } from '../provider-error.ts';
+import { payermaxAmount } from './payermax-currencies.ts';
 import { loadPayermaxKey } from './payermax-keys.ts';
 import {
   errorKindForStatus,
@@ -129,15 +129,18 @@ export class PayermaxClient {
     }
   }
 
-  /** Creates the hosted-checkout order. The answer comes back as-is: see hostedCheckoutUrl for the go-ahead rule. */
-  orderAndPay(input: PayermaxOrderInput): Promise<PayermaxResponse<PayermaxOrderAndPayData>> {
+  /**
+   * Creates the hosted-checkout order. The answer comes back as-is: see hostedCheckoutUrl for the go-ahead rule. A
+   * currency the cashier cannot charge rejects the promise (async, so it is never a synchronous throw).
+   */
+  async orderAndPay(input: PayermaxOrderInput): Promise<PayermaxResponse<PayermaxOrderAndPayData>> {
     return this.call(
       'orderAndPay',
       {
         outTradeNo: input.outTradeNo,
         integrate: 'Hosted_Checkout',
         subject: input.subject,
-        totalAmount: minorToMajorNumber(input.amountMinor, input.currency),
+        totalAmount: payermaxAmount(input.amountMinor, input.currency),
         currency: input.currency,
         country: input.country,
         userId: input.userId,
@@ -161,7 +164,7 @@ export class PayermaxClient {
   async refund(input: PayermaxRefundInput): Promise<PayermaxRefundData> {
     const data = {
       outRefundNo: input.outRefundNo,
-      refundAmount: minorToMajorNumber(input.amountMinor, input.currency),
+      refundAmount: payermaxAmount(input.amountMinor, input.currency),
       refundCurrency: input.currency,
       outTradeNo: input.outTradeNo,
       comments: input.comments,

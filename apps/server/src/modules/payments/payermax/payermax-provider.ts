@@ -18,6 +18,7 @@ import { safeJsonParse } from '../provider-http.ts';
 import { isFreshSignedTime, PAYERMAX_NOTIFY_MAX_AGE_MS } from '../signed-time.ts';
 import { PAYERMAX_NOTIFY_SUCCESS, PayermaxNotification, type PayermaxPaymentNotification, type PayermaxRefundNotification } from './notification.ts';
 import type { PayermaxClient } from './payermax-client.ts';
+import { PAYERMAX_CURRENCIES } from './payermax-currencies.ts';
 
 /** PayerMax's facts are about our trade (outTradeNo) and refund numbers: `payment:<orderSn>:<status>`, `refund:<refundNo>:<status>`. */
 export function payermaxEventKey(key: { kind: 'payment'; orderSn: string; status: string } | { kind: 'refund'; refundNo: string; status: string }): string {
@@ -47,6 +48,7 @@ const fail = (status: number, msg: string): WebhookReply => ({ status, body: { c
 export class PayermaxProvider implements PaymentProvider {
   readonly name = 'payermax';
   readonly queryScope = 'order';
+  readonly chargeableCurrencies = PAYERMAX_CURRENCIES;
 
   constructor(private readonly client: PayermaxClient) {}
 

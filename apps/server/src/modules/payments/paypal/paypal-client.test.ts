@@ -255,6 +255,15 @@ describe('createOrder', () => {
     expect(paypal.calls).toHaveLength(0);
   });
 
+  it('refuses a currency PayPal cannot charge before any call, token included', async () => {
+    const paypal = fakePaypal(() => jsonResponse(201, createdOrder));
+    const error = await new PaypalClient(config, { fetch: paypal.fetch })
+      .createOrder({ ...createInput, amountMinor: 1490, currency: 'KWD' })
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ provider: 'paypal', kind: 'rejected', issue: 'CURRENCY_NOT_SUPPORTED' });
+    expect(paypal.calls).toHaveLength(0);
+  });
+
   it('shortens the description to the 127 characters PayPal takes', async () => {
     const paypal = fakePaypal(() => jsonResponse(201, createdOrder));
     await new PaypalClient(config, { fetch: paypal.fetch }).createOrder({ ...createInput, description: '💎'.repeat(200) });
@@ -406,8 +415,8 @@ describe('refundCapture', () => {
 
   it('refunds part of a capture', async () => {
     const paypal = fakePaypal(() => jsonResponse(201, { id: 'REF-2', status: 'PENDING' }));
-    await new PaypalClient(config, { fetch: paypal.fetch }).refundCapture('CAP-1', 'r', { amountMinor: 1234, currency: 'KWD' });
-    expect(JSON.parse(paypal.apiCalls()[0]?.body ?? '')).toEqual({ amount: { currency_code: 'KWD', value: '1.234' } });
+    await new PaypalClient(config, { fetch: paypal.fetch }).refundCapture('CAP-1', 'r', { amountMinor: 1234, currency: 'EUR' });
+    expect(JSON.parse(paypal.apiCalls()[0]?.body ?? '')).toEqual({ amount: { currency_code: 'EUR', value: '12.34' } });
   });
 
   it('maps a refused refund to rejected', async () => {

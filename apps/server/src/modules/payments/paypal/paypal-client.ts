@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { normalizeLanguage, type Language } from '@shop/contract/languages';
 import type { PaypalConfig } from '../../../config.ts';
-import { decimalToMinor, minorToDecimalString } from '../../../shared/money.ts';
+import { decimalToMinor } from '../../../shared/money.ts';
 import { ProviderError } from '../provider-error.ts';
+import { paypalValue } from './paypal-currencies.ts';
 import {
   basicAuth,
   errorKindForStatus,
@@ -94,9 +95,6 @@ const PAYPAL_LOCALES: Partial<Record<Language, string>> = {
   zh: 'zh-CN',
   zh_TW: 'zh-TW',
 };
-
-/** PayPal takes these without decimals, although ISO 4217 gives HUF and TWD two ("100.00" TWD is refused). */
-const PAYPAL_NO_DECIMALS = new Set(['HUF', 'JPY', 'TWD']);
 
 /** Capture issues that mean "the buyer's payment was refused", as opposed to a mistake on our side. */
 const DECLINE_ISSUES = new Set(['INSTRUMENT_DECLINED', 'TRANSACTION_REFUSED']);
@@ -350,19 +348,6 @@ export class PaypalClient {
     const token = parseJsonBody('paypal', response, TokenResponse, 'access token');
     return { value: token.access_token, expiresAt: this.now() + token.expires_in * 1000 - TOKEN_EARLY_REFRESH_MS };
   }
-}
-
-/** The decimal string PayPal takes for an amount; an amount PayPal cannot express is refused before asking PayPal. */
-function paypalValue(amountMinor: number, currency: string): string {
-  const value = minorToDecimalString(amountMinor, currency);
-  if (!PAYPAL_NO_DECIMALS.has(currency.toUpperCase())) return value;
-  const [whole = '', fraction = ''] = value.split('.');
-  if (/[1-9]/.test(fraction)) {
-    throw new ProviderError('paypal', 'rejected', `PayPal takes no decimals for ${currency}: ${value}`, {
-      issue: 'DECIMALS_NOT_SUPPORTED',
-    });
-  }
-  return whole;
 }
 
 /** Turns a capture (from a capture response or a re-read order) into the outcome the caller acts on. */

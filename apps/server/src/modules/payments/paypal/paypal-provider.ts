@@ -16,6 +16,7 @@ import type {
 import { isFreshSignedTime, PAYPAL_TRANSMISSION_MAX_AGE_MS } from '../signed-time.ts';
 import { ProviderError } from '../provider-error.ts';
 import { safeJsonParse } from '../provider-http.ts';
+import { PAYPAL_CURRENCIES } from './paypal-currencies.ts';
 import { refundedCaptureId, type PaypalCaptureResult, type PaypalClient } from './paypal-client.ts';
 
 /** The facts PayPal tells us about, each under one key: the same fact from the webhook, the return page or reconciliation counts once. */
@@ -59,6 +60,7 @@ interface PaypalEvent {
 export class PaypalProvider implements PaymentProvider {
   readonly name = 'paypal';
   readonly queryScope = 'session';
+  readonly chargeableCurrencies = PAYPAL_CURRENCIES;
 
   constructor(private readonly client: PaypalClient) {}
 

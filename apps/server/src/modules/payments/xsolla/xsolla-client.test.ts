@@ -90,6 +90,15 @@ describe('createToken', () => {
     ]);
   });
 
+  it('refuses a currency Pay Station cannot charge before any call', async () => {
+    const stub = stubFetch(() => jsonResponse(200, { token: 'tok-1' }));
+    const error = await new XsollaClient(config, { fetch: stub.fetch })
+      .createToken({ ...tokenInput, currency: 'KPW', amountMinor: 1000 })
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ provider: 'xsolla', kind: 'rejected', issue: 'CURRENCY_NOT_SUPPORTED' });
+    expect(stub.calls).toHaveLength(0);
+  });
+
   it("keeps Xsolla's message on a refusal", async () => {
     const stub = stubFetch(() =>
       jsonResponse(422, { http_status_code: 422, message: 'Currency is not supported', request_id: 'req-1' }),

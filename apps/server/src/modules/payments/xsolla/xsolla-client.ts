@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { normalizeLanguage } from '@shop/contract/languages';
 import type { XsollaConfig } from '../../../config.ts';
-import { decimalToMinor, minorToMajorNumber } from '../../../shared/money.ts';
+import { decimalToMinor } from '../../../shared/money.ts';
 import { ProviderError } from '../provider-error.ts';
+import { xsollaAmount } from './xsolla-currencies.ts';
 import {
   basicAuth,
   errorKindForStatus,
@@ -100,7 +101,7 @@ export class XsollaClient {
         ui: { size: 'medium' },
       },
       purchase: {
-        checkout: { amount: minorToMajorNumber(input.amountMinor, input.currency), currency: input.currency },
+        checkout: { amount: xsollaAmount(input.amountMinor, input.currency), currency: input.currency },
         description: { value: input.description },
       },
       ...(input.customParameters && { custom_parameters: input.customParameters }),

@@ -18,6 +18,7 @@ import { safeJsonParse } from '../provider-http.ts';
 import { verifyXsollaSignature, xsollaError, XSOLLA_ERROR_HTTP_STATUS, type XsollaErrorCode } from './webhook-signature.ts';
 import { XsollaPaymentNotification, XsollaRefundNotification, XsollaUserValidation } from './webhook-types.ts';
 import type { XsollaClient } from './xsolla-client.ts';
+import { XSOLLA_CURRENCIES } from './xsolla-currencies.ts';
 
 /** Xsolla's facts are about its transactions: `payment:<transaction id>`, `refund:<transaction id>`. */
 export function xsollaEventKey(key: { kind: 'payment' | 'refund'; transactionId: number | string }): string {
@@ -40,6 +41,7 @@ const refuse = (code: XsollaErrorCode, message: string) => ({ refuse: { status: 
 export class XsollaProvider implements PaymentProvider {
   readonly name = 'xsolla';
   readonly queryScope = 'order';
+  readonly chargeableCurrencies = XSOLLA_CURRENCIES;
 
   constructor(
     private readonly client: XsollaClient,
