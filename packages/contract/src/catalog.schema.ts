@@ -26,7 +26,7 @@ export type VoucherGoods = z.infer<typeof VoucherGoods>;
 export const voucherListSchemas = {
   params: z.object({ appId: int4Id }),
   /** With `regionCode` (ZZ as US), prices are that country's local prices (ADR 0050); without, the base prices. */
-  body: z.object({ regionCode: regionCode.optional() }).optional(),
+  body: z.object({ regionCode: regionCode.optional() }).nullish(),
   data: z.array(VoucherGoods),
 };
 export const voucherListRoute = defineRoute({ ...table.voucherList, ...voucherListSchemas });
