@@ -55,6 +55,7 @@ describe.skipIf(!enabled)('a product’s local prices in the console', () => {
     await admin.getByTestId('edit-price-KW').fill('1.49');
     await admin.getByTestId('edit-save').click();
     await expect.poll(() => admin.getByTestId('edit-problems').innerText()).toBe('1 amount needs fixing; nothing was saved.');
+    expect(await admin.getByTestId('edit-problem-price-JP').innerText()).toBe('Too many decimals for this currency');
     expect((await points(productId)).JP!.override).toBe(false);
     await admin.getByTestId('edit-price-JP').fill('780');
     await admin.getByTestId('edit-save').click();

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Checkbox, Input, Modal, Space, Table, Tooltip } from 'antd';
+import { Alert, Button, Checkbox, Input, Modal, Space, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSetProductPrices } from '../api/set-product-prices';
 import { editsToPoints, withAmount, type EditIssue, type EditRow } from '../lib/bulk-edit';
@@ -40,10 +40,11 @@ function BulkEditor({ productId, initial, onClose }: { productId: number; initia
     setIssues(checked.issues);
     if (checked.issues.length === 0) save.mutate(checked.points, { onSuccess: onClose });
   };
+  // the problem is written under its field, not only coloured: an operator fixing 40 rows sees each one
   const amountInput = (row: EditRow, field: 'price' | 'discount') => {
     const issue = issueOf(row.regionCode, field);
     return (
-      <Tooltip title={issue && t(`amount.${issue.problem}`)} open={issue ? undefined : false}>
+      <>
         <Input
           value={row[field]}
           onChange={(event) => change(row.regionCode, { [field]: event.target.value })}
@@ -52,7 +53,12 @@ function BulkEditor({ productId, initial, onClose }: { productId: number; initia
           placeholder={field === 'discount' ? t('edit.noDiscount') : undefined}
           data-testid={`edit-${field}-${row.regionCode}`}
         />
-      </Tooltip>
+        {issue && (
+          <Typography.Text type="danger" style={{ fontSize: 12 }} data-testid={`edit-problem-${field}-${row.regionCode}`}>
+            {t(`amount.${issue.problem}`)}
+          </Typography.Text>
+        )}
+      </>
     );
   };
 

@@ -1,4 +1,4 @@
-import { Card, Table, Tag } from 'antd';
+import { Card, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { RateView } from '@shop/contract/console/pricing';
 import { formatDateTime } from '../../../shared/ui/format';
@@ -23,11 +23,24 @@ export function RatesTable() {
         pagination={{ pageSize: 30, hideOnSinglePage: true, showSizeChanger: false }}
         tableLayout="fixed"
         columns={[
-          { title: t('field.currency'), dataIndex: 'currency', key: 'currency', width: 90, sorter: byText((rate) => rate.currency), defaultSortOrder: 'ascend' },
-          { title: t('field.perUsd'), dataIndex: 'perUsd', key: 'perUsd', width: 130, align: 'right' },
-          { title: t('field.asOf'), dataIndex: 'asOf', key: 'asOf', width: 110, sorter: byText((rate) => rate.asOf) },
-          { title: t('field.source'), dataIndex: 'source', key: 'source', ellipsis: true },
-          { title: t('field.importedAt'), dataIndex: 'importedAt', key: 'importedAt', width: 170, render: (at: string) => formatDateTime(at) },
+          { title: t('field.currency'), dataIndex: 'currency', key: 'currency', width: 96, sorter: byText((rate) => rate.currency), defaultSortOrder: 'ascend' },
+          { title: t('field.perUsd'), dataIndex: 'perUsd', key: 'perUsd', width: 110, align: 'right' },
+          { title: t('field.asOf'), dataIndex: 'asOf', key: 'asOf', width: 104, sorter: byText((rate) => rate.asOf) },
+          {
+            title: t('field.source'),
+            key: 'source',
+            ellipsis: true,
+            render: (_, rate) => (
+              <>
+                <Typography.Text ellipsis={{ tooltip: true }} style={{ display: 'block' }}>
+                  {rate.source}
+                </Typography.Text>
+                <Typography.Text type="secondary" ellipsis={{ tooltip: true }} style={{ display: 'block' }}>
+                  {t('rates.importedAt', { at: formatDateTime(rate.importedAt) })}
+                </Typography.Text>
+              </>
+            ),
+          },
         ]}
         data-testid="rates-table"
       />

@@ -15,12 +15,12 @@ const FLAG_COLOURS: Record<PointFlag, string | undefined> = { none: undefined, o
 export function usePointColumns(): ColumnsType<PricePointView> {
   const { t } = useTranslation('pricing');
   return [
-    { title: t('field.code'), dataIndex: 'regionCode', key: 'code', width: 70, sorter: byText((point) => point.regionCode), defaultSortOrder: 'ascend' },
-    { title: t('field.country'), dataIndex: 'region', key: 'name', width: 160, ellipsis: true, sorter: byText((point) => point.region) },
+    { title: t('field.code'), dataIndex: 'regionCode', key: 'code', width: 72, sorter: byText((point) => point.regionCode), defaultSortOrder: 'ascend' },
+    { title: t('field.country'), dataIndex: 'region', key: 'name', width: 150, ellipsis: true, sorter: byText((point) => point.region) },
     {
       title: t('field.price'),
       key: 'price',
-      width: 180,
+      width: 170,
       sorter: byText((point) => point.currency),
       render: (_, point) =>
         point.currency !== null && point.priceMinor !== null ? (
@@ -38,7 +38,7 @@ export function usePointColumns(): ColumnsType<PricePointView> {
     {
       title: t('field.status'),
       key: 'status',
-      width: 210,
+      width: 200,
       render: (_, point) => (
         <Space size={2} wrap data-testid={`point-flags-${point.regionCode}`}>
           {pointFlags(point).map((flag) => (
@@ -53,7 +53,7 @@ export function usePointColumns(): ColumnsType<PricePointView> {
     {
       title: t('field.computedAt'),
       key: 'computed',
-      width: 170,
+      width: 150,
       render: (_, point) =>
         point.rate !== null && (
           <Space orientation="vertical" size={0}>
@@ -65,7 +65,7 @@ export function usePointColumns(): ColumnsType<PricePointView> {
     {
       title: t('field.computedNow'),
       key: 'computedNow',
-      width: 150,
+      width: 132,
       render: (_, point) => (point.computedNow ? <Money {...point.computedNow} /> : <Typography.Text type="secondary">{t('prices.noRate')}</Typography.Text>),
     },
   ];

@@ -11,10 +11,10 @@ export default function RatesPage() {
   const canWrite = useCan(Permission.CATALOGUE_WRITE);
   return (
     <Row gutter={[16, 16]}>
-      <Col xs={24} xl={11}>
+      <Col xs={24} xl={12}>
         <RatesTable />
       </Col>
-      <Col xs={24} xl={13}>{canWrite ? <RatesImport /> : <Alert type="info" showIcon title={t('readOnly')} />}</Col>
+      <Col xs={24} xl={12}>{canWrite ? <RatesImport /> : <Alert type="info" showIcon title={t('readOnly')} />}</Col>
     </Row>
   );
 }
