@@ -9,7 +9,8 @@ export const BASE_CURRENCY = DEFAULT_CURRENCY;
  * `exclusive` (shown before tax, as in the US and Canada) or `none`.
  */
 export const TAX_MODELS = ['inclusive', 'exclusive', 'none'] as const;
-export type TaxModel = (typeof TAX_MODELS)[number];
+export const TaxModel = z.enum(TAX_MODELS);
+export type TaxModel = z.infer<typeof TaxModel>;
 
 /** The country whose prices a region code means: the IP lookup's "unknown" (ZZ) is the default region (spec 4). */
 export const pricingCountryOf = (regionCode: string | undefined | null): string =>

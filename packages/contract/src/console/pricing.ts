@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { INT4_MAX, int4Id, plainString } from '../fields.ts';
 import { ThirdChannelName } from '../orders.schema.ts';
-import { TAX_MODELS } from '../pricing.ts';
+import { TaxModel } from '../pricing.ts';
 import { defineRoute } from '../route.ts';
 import { Permission } from './access.ts';
 import { isoCurrency } from './catalogue.ts';
@@ -27,7 +27,7 @@ export const countryCode = plainString()
 export const rateText = plainString().regex(/^\d{1,12}(\.\d{1,12})?$/, 'a positive decimal number with at most 12 fraction digits');
 const isoDate = z.iso.date();
 
-export const TaxModel = z.enum(TAX_MODELS);
+export { TaxModel };
 
 // --- the country table -------------------------------------------------------------------------------------------------
 
