@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT';
+export type HttpMethod = 'GET' | 'POST';
 
 /**
  * Where and how a client calls a route: the route table of a contract module (`x.ts`), free of schemas at runtime so the
