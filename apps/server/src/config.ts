@@ -77,6 +77,8 @@ const EnvSchema = z.object({
   RETENTION_SESSIONS_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   /** The publisher's time zone (IANA name): the sales report's days. A change rebuilds the rollups once (ADR 0001, docs/adr/0001-sales-rollups.md). */
   REPORT_TIME_ZONE: z.string().trim().default('UTC'),
+  /** How far (percent) a currency's rate may move since a computed price point was computed before the console flags it (ADR 0050). */
+  PRICE_DRIFT_PERCENT: z.coerce.number().min(0).max(1000).default(5),
   /** JSON object appId -> launch secret; games listed here require signed voucher links. */
   GAME_LAUNCH_SECRETS: z.string().optional(),
   SANDBOX: z.enum(['embedded', 'off']).optional(),
@@ -324,6 +326,8 @@ export interface AppConfig {
   retention: RetentionConfig;
   /** The IANA time zone of the sales report's days (REPORT_TIME_ZONE). */
   reportTimeZone: string;
+  /** Percent a rate may move since a computed price point was computed before it is flagged (PRICE_DRIFT_PERCENT). */
+  priceDriftPercent: number;
   /** Bearer token of GET /metrics; unset (outside production only): /metrics is open. */
   metricsToken?: string;
   /** How long a SIGTERM/SIGINT shutdown may take before the process exits anyway (main.ts). */
@@ -490,6 +494,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, sandbox?: Sandb
       sessionsDays: e.RETENTION_SESSIONS_DAYS,
     },
     reportTimeZone: e.REPORT_TIME_ZONE,
+    priceDriftPercent: e.PRICE_DRIFT_PERCENT,
     gameLaunchSecrets,
     sandbox: { embedded },
     iframePayment: e.IFRAME_PAYMENT,

@@ -48,6 +48,10 @@ import { CatalogueDocuments } from './modules/console/catalogue/catalogue-docume
 import { ChannelAdmin } from './modules/console/catalogue/channel-admin.ts';
 import { GameAdmin } from './modules/console/catalogue/game-admin.ts';
 import { ProductAdmin } from './modules/console/catalogue/product-admin.ts';
+import { CountryTableAdmin } from './modules/console/pricing/country-table-admin.ts';
+import { ExchangeRatesAdmin } from './modules/console/pricing/exchange-rates-admin.ts';
+import { PricePreviews } from './modules/console/pricing/price-preview.ts';
+import { ProductPricesAdmin } from './modules/console/pricing/product-prices-admin.ts';
 import { ServerAdmin } from './modules/console/catalogue/server-admin.ts';
 import { OrderQueues } from './modules/console/orders/order-queues.ts';
 import { RefundsReportService } from './modules/console/reports/refunds-report.service.ts';
@@ -122,6 +126,11 @@ export interface Services {
   productAdmin: ProductAdmin;
   channelAdmin: ChannelAdmin;
   catalogueDocuments: CatalogueDocuments;
+  /** The console's local prices (ADR 0050): the country table, the exchange rates, each product's price points. */
+  countryTable: CountryTableAdmin;
+  exchangeRatesAdmin: ExchangeRatesAdmin;
+  productPrices: ProductPricesAdmin;
+  pricePreviews: PricePreviews;
   catalogueCaches: CatalogueCaches;
   /** Refund, retry a delivery, reject a refund request: the console's and the ops routes' one set of order actions. */
   orderActions: OrderActions;
@@ -251,6 +260,10 @@ export function createServices(config: AppConfig, database: Database, log: Fasti
     productAdmin: new ProductAdmin(db),
     channelAdmin: new ChannelAdmin(db),
     catalogueDocuments: new CatalogueDocuments(db, gameAdmin),
+    countryTable: new CountryTableAdmin(db, countryPricing),
+    exchangeRatesAdmin: new ExchangeRatesAdmin(db, config.priceDriftPercent),
+    productPrices: new ProductPricesAdmin(db, config.priceDriftPercent),
+    pricePreviews: new PricePreviews(db, channels, countryPricing),
     catalogueCaches: new CatalogueCaches({ games, catalog, products, channels, countryPricing }),
     orderActions: new OrderActions(db, providerRefunds, duplicatePayments, delivery, shopOrders),
     orderQueues: new OrderQueues(db, config.reconciliation, providers),

@@ -1,4 +1,4 @@
-import { AuditOutlined, BarChartOutlined, LogoutOutlined, ShopOutlined, ShoppingCartOutlined, TeamOutlined, UserOutlined, SafetyOutlined } from '@ant-design/icons';
+import { AuditOutlined, BarChartOutlined, GlobalOutlined, LogoutOutlined, ShopOutlined, ShoppingCartOutlined, TeamOutlined, UserOutlined, SafetyOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button, Layout, Menu, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +12,7 @@ const AREAS = [
   { key: '/orders', icon: <ShoppingCartOutlined />, label: 'menu.orders', permission: Permission.ORDERS_READ },
   { key: '/players', icon: <UserOutlined />, label: 'menu.players', permission: Permission.PLAYERS_READ },
   { key: '/catalogue', icon: <ShopOutlined />, label: 'menu.catalogue', permission: Permission.CATALOGUE_READ },
+  { key: '/pricing', icon: <GlobalOutlined />, label: 'menu.pricing', permission: Permission.CATALOGUE_READ },
   { key: '/reports', icon: <BarChartOutlined />, label: 'menu.reports', permission: Permission.REPORTS_READ },
   { key: '/operators', icon: <TeamOutlined />, label: 'menu.operators', permission: Permission.OPERATORS_MANAGE },
   { key: '/audit', icon: <AuditOutlined />, label: 'menu.audit', permission: Permission.AUDIT_READ },

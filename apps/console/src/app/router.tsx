@@ -14,6 +14,7 @@ const CatalogueRoutes = lazy(() => import('../features/catalogue/routes/Catalogu
 const OrdersRoutes = lazy(() => import('../features/orders/routes/OrdersRoutes'));
 const PlayersRoutes = lazy(() => import('../features/players/routes/PlayersRoutes'));
 const ReportsRoutes = lazy(() => import('../features/reports/routes/ReportsRoutes'));
+const PricingRoutes = lazy(() => import('../features/pricing/routes/PricingRoutes'));
 
 const page = (element: ReactNode) => <Suspense fallback={<Spin style={{ display: 'block', margin: '80px auto' }} />}>{element}</Suspense>;
 
@@ -32,6 +33,7 @@ export const router = createBrowserRouter(
         { path: 'orders/*', element: page(<OrdersRoutes />) },
         { path: 'players/*', element: page(<PlayersRoutes />) },
         { path: 'catalogue/*', element: page(<CatalogueRoutes />) },
+        { path: 'pricing/*', element: page(<PricingRoutes />) },
         { path: 'reports/*', element: page(<ReportsRoutes />) },
         { path: 'operators', element: page(<OperatorsPage />) },
         { path: 'audit', element: page(<AuditPage />) },

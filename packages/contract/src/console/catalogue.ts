@@ -602,8 +602,25 @@ const DocumentGame = z.strictObject({
   servers: z.array(DocumentServer).max(10_000).default([]),
 });
 
+/**
+ * A product's local price in one country (ADR 0050), in the currency's minor units: an operator's price (override) or
+ * a computed one. On import, the country must be in the shop's country table and the currency the country's or USD.
+ */
+const DocumentPrice = z.strictObject({
+  regionCode: plainString()
+    .toUpperCase()
+    .regex(/^[A-Z]{2}$/, FORMAT_RULES.regionCode),
+  currency: isoCurrency,
+  priceMinor: minorUnits,
+  discountPriceMinor: minorUnits,
+  taxIncluded: z.boolean(),
+  override: z.boolean(),
+});
+
 const DocumentProduct = z.strictObject({
   id: jsonInt4Id,
+  /** Its price points; absent: the import leaves the product's points as they are (new products get computed ones). */
+  prices: z.array(DocumentPrice).max(300).optional(),
   ...productShape,
   descs: LocalizedDescs.default({}),
   voucherAmount: minorUnits.default(0),
@@ -675,6 +692,13 @@ export const CatalogueDocument = z
       for (const violation of productRuleViolations(productValuesOf(product), { id: product.id })) {
         ctx.addIssue({ code: 'custom', path: ['products', index, violation.field], message: PRODUCT_RULE_TEXT[violation.rule], params: { problem: violation.rule } });
       }
+      const prices = product.prices ?? [];
+      duplicates(prices, (price) => price.regionCode, (i) => ['products', index, 'prices', i, 'regionCode'], 'price country');
+      prices.forEach((price, i) => {
+        const rule = price.priceMinor < 0 || price.discountPriceMinor < 0 ? ProductRule.PRICE_BELOW_ZERO : price.discountPriceMinor > price.priceMinor ? ProductRule.DISCOUNT_ABOVE_PRICE : null;
+        const field = rule === ProductRule.DISCOUNT_ABOVE_PRICE || price.priceMinor >= 0 ? 'discountPriceMinor' : 'priceMinor';
+        if (rule) ctx.addIssue({ code: 'custom', path: ['products', index, 'prices', i, field], message: PRODUCT_RULE_TEXT[rule], params: { problem: rule } });
+      });
     });
   });
 export type CatalogueDocument = z.output<typeof CatalogueDocument>;
@@ -698,6 +722,16 @@ export const CatalogueDocumentView = z.object({
     ProductView.omit({ missingNames: true, missingDescs: true, claimed: true, excluded: true, onSale: true, updatedAt: true }).extend({
       names: z.record(z.string(), z.string()),
       descs: z.record(z.string(), z.string()),
+      prices: z.array(
+        z.object({
+          regionCode: z.string(),
+          currency: z.string(),
+          priceMinor: z.number().int(),
+          discountPriceMinor: z.number().int(),
+          taxIncluded: z.boolean(),
+          override: z.boolean(),
+        }),
+      ),
     }),
   ),
   channels: z.array(ChannelView.omit({ id: true })),
@@ -749,6 +783,8 @@ export const IMPORT_PROBLEMS = [
   'productMoved',
   'badMedia',
   'missingImage',
+  'unknownCountry',
+  'priceCurrency',
 ] as const;
 export const ImportProblem = z.enum(IMPORT_PROBLEMS);
 export type ImportProblem = z.infer<typeof ImportProblem>;

@@ -74,7 +74,7 @@ export const consoleCountryPricing = defineRoute({
 });
 
 export const consoleUpdateCountryPricing = defineRoute({
-  method: 'PUT',
+  method: 'POST',
   path: `${BASE}/countries/:regionCode`,
   auth: 'operator',
   permission: Permission.CATALOGUE_WRITE,
@@ -208,7 +208,7 @@ export const PricePointEdit = z.strictObject({
 export type PricePointEdit = z.infer<typeof PricePointEdit>;
 
 export const consoleSetProductPrices = defineRoute({
-  method: 'PUT',
+  method: 'POST',
   path: `${BASE}/products/:productId`,
   auth: 'operator',
   permission: Permission.CATALOGUE_WRITE,

@@ -4,6 +4,7 @@ import * as analyticsRoutes from '@shop/contract/console/analytics';
 import * as catalogueRoutes from '@shop/contract/console/catalogue';
 import * as ordersRoutes from '@shop/contract/console/orders';
 import * as playersRoutes from '@shop/contract/console/players';
+import * as pricingRoutes from '@shop/contract/console/pricing';
 import * as reportsRoutes from '@shop/contract/console/reports';
 import * as opsRoutes from '@shop/contract/ops';
 import type { RouteDef } from '@shop/contract/route';
@@ -14,6 +15,7 @@ import { consoleAnalyticsHandlers } from './analytics/analytics.routes.ts';
 import { consoleCatalogueHandlers } from './catalogue/catalogue.routes.ts';
 import { consoleOrdersHandlers } from './orders/orders.routes.ts';
 import { consolePlayersHandlers } from './players/players.routes.ts';
+import { consolePricingHandlers } from './pricing/pricing.routes.ts';
 import { consoleReportsHandlers } from './reports/reports.routes.ts';
 
 /**
@@ -28,8 +30,8 @@ const label = (route: RouteDef) => `${route.method} ${route.path}`;
 const AREAS: { name: string; routes: RouteDef[]; handlers: readonly Handler[] }[] = [
   {
     name: 'console',
-    routes: routesOf(accessRoutes, analyticsRoutes, catalogueRoutes, ordersRoutes, playersRoutes, reportsRoutes),
-    handlers: [...consoleAccessHandlers, ...consoleAnalyticsHandlers, ...consoleCatalogueHandlers, ...consoleOrdersHandlers, ...consolePlayersHandlers, ...consoleReportsHandlers],
+    routes: routesOf(accessRoutes, analyticsRoutes, catalogueRoutes, ordersRoutes, playersRoutes, pricingRoutes, reportsRoutes),
+    handlers: [...consoleAccessHandlers, ...consoleAnalyticsHandlers, ...consoleCatalogueHandlers, ...consoleOrdersHandlers, ...consolePlayersHandlers, ...consolePricingHandlers, ...consoleReportsHandlers],
   },
   { name: 'ops', routes: routesOf(opsRoutes), handlers: opsHandlers },
 ];

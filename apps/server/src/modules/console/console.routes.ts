@@ -5,6 +5,7 @@ import { registerConsoleAnalyticsRoutes } from './analytics/analytics.routes.ts'
 import { registerConsoleCatalogueRoutes } from './catalogue/catalogue.routes.ts';
 import { registerConsoleOrdersRoutes } from './orders/orders.routes.ts';
 import { registerConsolePlayersRoutes } from './players/players.routes.ts';
+import { registerConsolePricingRoutes } from './pricing/pricing.routes.ts';
 import { registerConsoleReportsRoutes } from './reports/reports.routes.ts';
 
 /**
@@ -14,6 +15,7 @@ import { registerConsoleReportsRoutes } from './reports/reports.routes.ts';
 export function registerConsoleRoutes(app: FastifyInstance, services: Services): void {
   registerConsoleAccessRoutes(app, services);
   registerConsoleCatalogueRoutes(app, services);
+  registerConsolePricingRoutes(app, services);
   registerConsoleOrdersRoutes(app, services);
   registerConsolePlayersRoutes(app, services);
   registerConsoleReportsRoutes(app, services);

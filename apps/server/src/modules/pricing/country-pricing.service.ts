@@ -48,7 +48,11 @@ export class CountryPricingService {
    */
   async chargesLocal(regionCode: string, provider: string): Promise<boolean> {
     const row = await this.country(regionCode);
-    if (!row) return false;
+    return row ? this.chargesLocalIn(row, provider) : false;
+  }
+
+  /** The same rule for a country row the caller read itself (the console's table, fresh from its own read). */
+  chargesLocalIn(row: Pick<CountryPricingRow, 'currency' | 'localProviders'>, provider: string): boolean {
     return localProviderAllowed(row.localProviders, provider) && this.providerCharges(provider, row.currency);
   }
 }

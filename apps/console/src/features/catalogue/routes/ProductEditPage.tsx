@@ -1,6 +1,6 @@
 import { Alert, App, Card, Result, Button, Spin, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { Permission } from '@shop/contract/console/access';
 import { ApiError } from '../../../shared/api/client';
 import { useCan } from '../../../shared/auth/use-me';
@@ -73,6 +73,9 @@ export default function ProductEditPage() {
       extra={
         product.data && (
           <Space>
+            <Link to={`/pricing/products/${product.data.id}`} data-testid="product-local-prices">
+              {t('product.localPrices')}
+            </Link>
             <Typography.Text type="secondary" data-testid="product-version">
               {t('product.version', { version: product.data.version })}
             </Typography.Text>

@@ -113,9 +113,8 @@ export class AnalyticsDashboard {
     const previous = { from: shiftDay(query.from, -days), to: shiftDay(query.from, -1) };
     const filters = { refundBasis: 'refunded' as const, ...(query.appId !== undefined ? { appId: query.appId } : {}) };
 
-    const [players, dailyPlayers, previousTotals, sales] = await Promise.all([
+    const [players, previousTotals, sales] = await Promise.all([
       this.players(query.appId ?? 0, previous.from, query.from, query.to),
-      this.dailyPlayers(query.appId ?? 0, query.from, query.to),
       this.reports.totals({ ...previous, ...filters }),
       this.reports.overview({ from: query.from, to: query.to, ...filters }, SPLITS),
     ]);
@@ -138,31 +137,42 @@ export class AnalyticsDashboard {
         net: figures.net,
         orders: figures.orders - figures.freeOrders,
       })),
-      dailyPlayers,
+      dailyPlayers: players.daily,
       splits: Object.fromEntries(SPLITS.map((split) => [split, sales.groupings[split]!])) as AnalyticsSummary['splits'],
     };
   }
 
   /**
-   * Distinct players of the current period [from, to] and of the previous one [previousFrom, from - 1], per kind: a
-   * row (day, previous_day) holds the players active on `day` whose day before was `previous_day`, so those of a
-   * period are the period's rows whose previous_day is before the period; first-timers have none ('-infinity').
+   * In one pass over the activity counts of both periods: the distinct players of the current period [from, to] and
+   * of the previous one [previousFrom, from - 1] per kind, and each day's distinct active and paying players of the
+   * current period. A row (day, previous_day) holds the players active on `day` whose day before was `previous_day`, so
+   * those of a period are the period's rows whose previous_day is before the period; first-timers have none
+   * ('-infinity'); a day's rows are that day's players, whatever their previous day.
    */
-  private async players(appId: number, previousFrom: string, from: string, to: string): Promise<{ current: PlayerFigures; previous: PlayerFigures }> {
+  private async players(appId: number, previousFrom: string, from: string, to: string): Promise<{ current: PlayerFigures; previous: PlayerFigures; daily: AnalyticsSummary['dailyPlayers'] }> {
     const found = await rows(this.db,
-      typed<{ kind: unknown; current: unknown; current_first: unknown; previous: unknown; previous_first: unknown }>(sql`
-        SELECT kind,
+      typed<{ per_day: unknown; kind: unknown; day: string | null; current: unknown; current_first: unknown; previous: unknown; previous_first: unknown; active: unknown; paying: unknown }>(sql`
+        SELECT GROUPING(kind) AS per_day, kind, to_char(day, 'YYYY-MM-DD') AS day,
                sum(players) FILTER (WHERE day >= ${from}::date AND previous_day < ${from}::date) AS current,
                sum(players) FILTER (WHERE day >= ${from}::date AND previous_day = '-infinity') AS current_first,
                sum(players) FILTER (WHERE day < ${from}::date AND previous_day < ${previousFrom}::date) AS previous,
-               sum(players) FILTER (WHERE day < ${from}::date AND previous_day = '-infinity') AS previous_first
+               sum(players) FILTER (WHERE day < ${from}::date AND previous_day = '-infinity') AS previous_first,
+               sum(players) FILTER (WHERE kind = ${PlayerActivityKind.ACTIVE}) AS active,
+               sum(players) FILTER (WHERE kind = ${PlayerActivityKind.PAID}) AS paying
           FROM ${PLAYER_ACTIVITY}
          WHERE app_id = ${appId} AND day BETWEEN ${previousFrom}::date AND ${to}::date
-         GROUP BY kind`),
+         GROUP BY GROUPING SETS ((kind), (day))
+         ORDER BY day`),
     );
     const current = noPlayers();
     const previous = noPlayers();
+    const daily: AnalyticsSummary['dailyPlayers'] = [];
     for (const row of found) {
+      if (num(row.per_day) === 1) {
+        // The day chart: days of the current period on which anyone was active or paid.
+        if (row.day! >= from && (row.active !== null || row.paying !== null)) daily.push({ day: row.day!, activePlayers: num(row.active), payingPlayers: num(row.paying) });
+        continue;
+      }
       const kind = num(row.kind);
       const set = (figures: PlayerFigures, players: unknown, firstTime: unknown) => {
         if (kind === PlayerActivityKind.ACTIVE) figures.activePlayers = num(players);
@@ -176,22 +186,7 @@ export class AnalyticsDashboard {
       set(current, row.current, row.current_first);
       set(previous, row.previous, row.previous_first);
     }
-    return { current, previous };
-  }
-
-  /** Each day's distinct active and paying players (a day's rows are that day's players, whatever their previous day). */
-  private async dailyPlayers(appId: number, from: string, to: string): Promise<AnalyticsSummary['dailyPlayers']> {
-    const found = await rows(this.db,
-      typed<{ day: string; active: unknown; paying: unknown }>(sql`
-        SELECT to_char(day, 'YYYY-MM-DD') AS day,
-               coalesce(sum(players) FILTER (WHERE kind = ${PlayerActivityKind.ACTIVE}), 0) AS active,
-               coalesce(sum(players) FILTER (WHERE kind = ${PlayerActivityKind.PAID}), 0) AS paying
-          FROM ${PLAYER_ACTIVITY}
-         WHERE app_id = ${appId} AND kind IN (${PlayerActivityKind.ACTIVE}, ${PlayerActivityKind.PAID}) AND day BETWEEN ${from}::date AND ${to}::date
-         GROUP BY day
-         ORDER BY day`),
-    );
-    return found.map((row) => ({ day: row.day, activePlayers: num(row.active), payingPlayers: num(row.paying) }));
+    return { current, previous, daily };
   }
 }
 

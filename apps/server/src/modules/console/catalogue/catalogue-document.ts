@@ -18,6 +18,9 @@ import { invalid } from '../../../shared/domain-errors.ts';
 import type { AuditChange } from '../../../shared/audit.ts';
 import { gameChangeAction, productColumns, productValuesOfRow, toChannelView, toServerView } from './catalogue-rows.ts';
 import type { GameAdmin } from './game-admin.ts';
+import { basePriceChanged } from './product-admin.ts';
+import { computePricePoints } from '../../pricing/price-points.ts';
+import { documentPriceIssues, documentPricesOf, importDocumentPrices, pricesDiffer } from '../pricing/catalogue-prices.ts';
 import { importIssuesOf } from './import-issues.ts';
 import { decodeBase64, mediaIdOf, sniffImage, storeMedia } from './media.ts';
 
@@ -82,6 +85,7 @@ export class CatalogueDocuments {
       ),
     ];
     const mediaRows = mediaIds.length ? await this.db.select().from(mediaFiles).where(inArray(mediaFiles.id, mediaIds)).orderBy(asc(mediaFiles.id)) : [];
+    const pricesOf = await documentPricesOf(this.db, productRows.map((row) => row.id));
     return {
       version: CATALOGUE_DOCUMENT_VERSION,
       exportedAt: new Date().toISOString(),
@@ -92,7 +96,9 @@ export class CatalogueDocuments {
         icon: game.icon,
         servers: serverRows.filter((s) => s.appId === game.appId).map(({ serverId, serverName, enabled, sort }) => ({ serverId, serverName, enabled, sort })),
       })),
-      products: productRows.map((row) => ({ id: row.id, ...productValuesOfRow(row) }) as z.output<typeof CatalogueDocumentView>['products'][number]),
+      products: productRows.map(
+        (row) => ({ id: row.id, ...productValuesOfRow(row), prices: pricesOf.get(row.id) ?? [] }) as z.output<typeof CatalogueDocumentView>['products'][number],
+      ),
       channels: channelRows.map((row) => {
         const { id: _id, ...channel } = toChannelView(row);
         return channel;
@@ -201,6 +207,11 @@ export class CatalogueDocuments {
         : [],
     );
     for (const ref of references) if (!carried.has(ref.id) && !stored.has(ref.id)) errors.push({ path: ref.path, problem: 'missingImage', params: { media: ref.id } });
+    errors.push(...(await documentPriceIssues(tx, document.products)));
+    const storedPrices = await documentPricesOf(
+      tx,
+      document.products.filter((product) => product.prices && productById.has(product.id)).map((product) => product.id),
+    );
     const storedMedia = new Set(
       document.media.length ? (await tx.select({ id: mediaFiles.id }).from(mediaFiles).where(inArray(mediaFiles.id, document.media.map((m) => m.id)))).map((r) => r.id) : [],
     );
@@ -241,9 +252,11 @@ export class CatalogueDocuments {
     const productPlans = document.products.map((product) => {
       const existing = productById.get(product.id);
       const values = documentProductValues(product);
-      const state = !existing ? 'created' : stable(productValuesOfRow(existing)) !== stable(values) ? 'updated' : 'unchanged';
+      const valuesChanged = !existing || stable(productValuesOfRow(existing)) !== stable(values);
+      const pricesChanged = !!product.prices && (!existing || pricesDiffer(storedPrices.get(product.id) ?? [], product.prices));
+      const state = !existing ? 'created' : valuesChanged || pricesChanged ? 'updated' : 'unchanged';
       count('products', `product ${product.id}`, state);
-      return { id: product.id, values, existing, state };
+      return { id: product.id, values, prices: product.prices, storedPrices: storedPrices.get(product.id) ?? [], existing, state, valuesChanged, pricesChanged };
     });
     const channelPlans = document.channels.map((channel) => {
       const key = channelKey(channel);
@@ -289,8 +302,8 @@ export class CatalogueDocuments {
         after: after ? toServerView(after) : values,
       });
     }
-    for (const { id, values, existing, state } of plan.products) {
-      if (state === 'unchanged') continue;
+    for (const { id, values, existing, valuesChanged } of plan.products) {
+      if (!valuesChanged) continue;
       const [written] = existing
         ? await tx.update(products).set({ ...productColumns(values), updatedAt: new Date() }).where(eq(products.id, id)).returning({ version: products.version })
         : await tx.insert(products).values({ id, ...productColumns(values) }).returning({ version: products.version });
@@ -301,6 +314,14 @@ export class CatalogueDocuments {
         before: existing ? { id, version: existing.version, ...productValuesOfRow(existing) } : undefined,
         after: { id, version: written!.version, ...values },
       });
+    }
+    // New products and new base prices get their computed local prices in the same transaction (ADR 0050).
+    const repriced = plan.products.filter(({ existing, values, state }) => state !== 'unchanged' && (!existing || basePriceChanged(productValuesOfRow(existing), values)));
+    if (repriced.length) await computePricePoints(tx, { productIds: repriced.map(({ id }) => id) });
+    for (const { id, prices, storedPrices, existing, pricesChanged } of plan.products) {
+      if (!prices || !pricesChanged) continue;
+      await importDocumentPrices(tx, id, prices);
+      changes.push({ action: 'pricing.points.set', entityType: 'product', entityId: id, before: existing ? { prices: storedPrices } : undefined, after: { prices } });
     }
     for (const { channel, existing, state } of plan.channels) {
       if (state === 'unchanged') continue;
@@ -331,7 +352,7 @@ export class CatalogueDocuments {
 
 /** A document's product with its defaults settled, as stored. */
 function documentProductValues(product: DocProduct): ProductValues {
-  const { id: _id, ...rest } = product;
+  const { id: _id, prices: _prices, ...rest } = product;
   return productValuesOf(rest);
 }
 

@@ -16,6 +16,7 @@ import { products } from '../../../db/schema.ts';
 import type { StateChange } from '../../../shared/audit.ts';
 import { invalid, notFound, conflict } from '../../../shared/domain-errors.ts';
 import type { MessageKey } from '../../../i18n/messages.ts';
+import { computePricePoints } from '../../pricing/price-points.ts';
 import { productColumns, productValuesOfRow, requireGameRow, toProductView } from './catalogue-rows.ts';
 
 /** Advisory lock of product id allocation (two creates at once get different ids). */
@@ -40,6 +41,10 @@ function refuseViolations(violations: RuleViolation[]): void {
   const [first] = violations;
   if (first) throw invalid(first.rule satisfies MessageKey);
 }
+
+/** A new base price recomputes the product's computed points (ADR 0050); an operator's prices are kept. */
+export const basePriceChanged = (before: ProductValues, after: ProductValues): boolean =>
+  before.priceMinor !== after.priceMinor || before.discountPriceMinor !== after.discountPriceMinor || before.currency !== after.currency;
 
 /** A product as its audit entry keeps it: its id, version and values. */
 type ProductState = ProductValues & { id: number; version: number };
@@ -118,6 +123,8 @@ export class ProductAdmin {
       .insert(products)
       .values({ id, ...productColumns(values) })
       .returning();
+    // Its local prices are computed in the same transaction (ADR 0050): a new product never sells without them.
+    await computePricePoints(tx, { productIds: [id] });
     return { view: toProductView(created!, 0), after: { id, version: created!.version, ...productValuesOfRow(created!) } };
   }
 
@@ -139,6 +146,7 @@ export class ProductAdmin {
       .set({ ...productColumns(after), updatedAt: sql`now()` })
       .where(eq(products.id, id))
       .returning();
+    if (basePriceChanged(before, after)) await computePricePoints(tx, { productIds: [id] });
     const view = await this.product(id, tx);
     return {
       view: { ...view, updatedAt: updated!.updatedAt.toISOString() },
