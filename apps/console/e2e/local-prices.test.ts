@@ -84,7 +84,7 @@ describe.skipIf(!enabled)('a product’s local prices in the console', () => {
   });
 
   async function search(text: string): Promise<void> {
-    const box = admin.getByTestId('points-filter-text');
+    const box = admin.getByTestId('points-filter-text').locator('input');
     await box.fill(text);
     await box.press('Enter');
   }
