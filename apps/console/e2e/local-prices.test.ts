@@ -75,7 +75,9 @@ describe.skipIf(!enabled)('a product’s local prices in the console', () => {
     const paypal = admin.getByTestId('preview-channels').locator('tr', { hasText: 'paypal' }).first();
     expect(await paypal.innerText()).toMatch(/Base price in USD[\s\S]*\$\d+\.\d\d/);
 
-    // Kuwait is still selected: reset it to the computed price
+    // saving cleared the selection: select Kuwait alone and reset it to the computed price
+    expect(await admin.getByTestId('prices-reset').isDisabled()).toBe(true);
+    await admin.getByTestId('point-row-KW').locator('.ant-checkbox-input').check();
     await admin.getByTestId('prices-reset').click();
     await admin.getByTestId('confirm-ok').click();
     await expect.poll(async () => (await points(productId)).KW!.override).toBe(false);

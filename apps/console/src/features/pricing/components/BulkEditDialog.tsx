@@ -9,6 +9,8 @@ interface Props {
   /** null: closed; else the selected countries as the editor starts them. */
   rows: EditRow[] | null;
   onClose: () => void;
+  /** After the prices were saved (the page clears its selection, as after the other actions). */
+  onSaved: () => void;
 }
 
 /**
@@ -16,16 +18,16 @@ interface Props {
  * without decimals, KWD and BHD with three), converted exactly; all or nothing. One amount can be set on every row
  * when they share a currency.
  */
-export function BulkEditDialog({ productId, rows, onClose }: Props) {
+export function BulkEditDialog({ productId, rows, onClose, onSaved }: Props) {
   const { t } = useTranslation('pricing');
   return (
     <Modal open={rows !== null} title={t('edit.title', { count: rows?.length ?? 0 })} onCancel={onClose} footer={null} width={820} destroyOnHidden>
-      {rows && <BulkEditor productId={productId} initial={rows} onClose={onClose} />}
+      {rows && <BulkEditor productId={productId} initial={rows} onClose={onClose} onSaved={onSaved} />}
     </Modal>
   );
 }
 
-function BulkEditor({ productId, initial, onClose }: { productId: number; initial: EditRow[]; onClose: () => void }) {
+function BulkEditor({ productId, initial, onClose, onSaved }: { productId: number; initial: EditRow[]; onClose: () => void; onSaved: () => void }) {
   const { t } = useTranslation('pricing');
   const { t: tApp } = useTranslation();
   const save = useSetProductPrices(productId);
@@ -38,7 +40,7 @@ function BulkEditor({ productId, initial, onClose }: { productId: number; initia
   const submit = () => {
     const checked = editsToPoints(rows);
     setIssues(checked.issues);
-    if (checked.issues.length === 0) save.mutate(checked.points, { onSuccess: onClose });
+    if (checked.issues.length === 0) save.mutate(checked.points, { onSuccess: onSaved });
   };
   // the problem is written under its field, not only coloured: an operator fixing 40 rows sees each one
   const amountInput = (row: EditRow, field: 'price' | 'discount') => {

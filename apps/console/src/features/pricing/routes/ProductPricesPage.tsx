@@ -79,7 +79,7 @@ export default function ProductPricesPage() {
         </Space>
       </Card>
       {prices.data && <PricePreviewPanel key={productId} productId={productId} points={points} initialRegion={selected[0] ?? 'US'} />}
-      <BulkEditDialog productId={productId} rows={editing} onClose={() => setEditing(null)} />
+      <BulkEditDialog productId={productId} rows={editing} onClose={() => setEditing(null)} onSaved={() => (setEditing(null), setSelected([]))} />
     </Space>
   );
 }
