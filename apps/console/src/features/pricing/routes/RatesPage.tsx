@@ -1,7 +1,8 @@
-import { Alert, Col, Row } from 'antd';
+import { Alert, Col, Row, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Permission } from '@shop/contract/console/access';
 import { useCan } from '../../../shared/auth/use-me';
+import { ComputeAllPrices } from '../components/ComputeAllPrices';
 import { RatesImport } from '../components/RatesImport';
 import { RatesTable } from '../components/RatesTable';
 
@@ -14,7 +15,16 @@ export default function RatesPage() {
       <Col xs={24} xl={12}>
         <RatesTable />
       </Col>
-      <Col xs={24} xl={12}>{canWrite ? <RatesImport /> : <Alert type="info" showIcon title={t('readOnly')} />}</Col>
+      <Col xs={24} xl={12}>
+        {canWrite ? (
+          <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
+            <RatesImport />
+            <ComputeAllPrices />
+          </Space>
+        ) : (
+          <Alert type="info" showIcon title={t('readOnly')} />
+        )}
+      </Col>
     </Row>
   );
 }
