@@ -1,9 +1,10 @@
-import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, notInArray } from 'drizzle-orm';
 import type { CatalogueDocument, ImportIssue } from '@shop/contract/console/catalogue';
 import { BASE_CURRENCY } from '@shop/contract/pricing';
 import type { Executor } from '../../../db/client.ts';
 import { productPrices } from '../../../db/schema.ts';
 import { computePricePoints } from '../../pricing/price-points.ts';
+import { writeOperatorPrices } from './operator-prices.ts';
 import { countryTable } from './product-prices-view.ts';
 
 /**
@@ -68,33 +69,10 @@ export async function importDocumentPrices(tx: Executor, productId: number, pric
     );
   // a computed point that replaces an operator's price: the operator's price goes first, so computing may write it
   if (computed.length) await tx.delete(productPrices).where(and(eq(productPrices.productId, productId), inArray(productPrices.regionCode, computed), eq(productPrices.override, true)));
-  const overrides = prices.filter((price) => price.override);
-  if (overrides.length) {
-    await tx
-      .insert(productPrices)
-      .values(
-        overrides.map((price) => ({
-          productId,
-          ...price,
-          taxRateBp: price.taxIncluded ? (countries.get(price.regionCode)?.taxRateBp ?? 0) : 0,
-          rate: null,
-          computedAt: null,
-        })),
-      )
-      .onConflictDoUpdate({
-        target: [productPrices.productId, productPrices.regionCode],
-        set: {
-          currency: sql`excluded.currency`,
-          priceMinor: sql`excluded.price_minor`,
-          discountPriceMinor: sql`excluded.discount_price_minor`,
-          taxIncluded: sql`excluded.tax_included`,
-          taxRateBp: sql`excluded.tax_rate_bp`,
-          override: true,
-          rate: null,
-          computedAt: null,
-          updatedAt: sql`now()`,
-        },
-      });
-  }
+  await writeOperatorPrices(
+    tx,
+    prices.filter((price) => price.override).map((price) => ({ productId, ...price })),
+    (regionCode) => countries.get(regionCode)?.taxRateBp ?? 0,
+  );
   if (computed.length) await computePricePoints(tx, { productIds: [productId], regionCodes: computed });
 }

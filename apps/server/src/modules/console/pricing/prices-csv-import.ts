@@ -6,6 +6,7 @@ import { productPrices, products } from '../../../db/schema.ts';
 import type { AuditChange } from '../../../shared/audit.ts';
 import { invalid } from '../../../shared/domain-errors.ts';
 import { computeEachProduct } from './compute-groups.ts';
+import { writeOperatorPrices } from './operator-prices.ts';
 import { computedNow } from './computed-now.ts';
 import { checkPriceRows, readPriceRecords, unprotected, type PriceRow } from './price-rows.ts';
 import { countryTable, currentRates, type PointRow } from './product-prices-view.ts';
@@ -13,7 +14,6 @@ import { countryTable, currentRates, type PointRow } from './product-prices-view
 /** Advisory lock of price-point imports: two at once run one after the other, each seeing the other's result. */
 const PRICES_IMPORT_LOCK = 727_031;
 /** Rows written per statement (each row is 8 parameters; PostgreSQL takes at most 65,535). */
-const WRITE_BATCH = 1_000;
 /** The created/updated key lists of the audit entry stop here (the counts are complete). */
 const KEYS_KEPT = 500;
 
@@ -100,39 +100,7 @@ export async function importPricePoints(
 }
 
 async function writePoints(tx: Executor, rows: PriceRow[], countries: Awaited<ReturnType<typeof countryTable>>): Promise<void> {
-  const set = rows.filter((row) => row.override);
-  for (let start = 0; start < set.length; start += WRITE_BATCH) {
-    await tx
-      .insert(productPrices)
-      .values(
-        set.slice(start, start + WRITE_BATCH).map((row) => ({
-          productId: row.productId,
-          regionCode: row.regionCode,
-          currency: row.currency,
-          priceMinor: row.priceMinor,
-          discountPriceMinor: row.discountPriceMinor,
-          taxIncluded: row.taxIncluded,
-          taxRateBp: row.taxIncluded ? countries.get(row.regionCode)!.taxRateBp : 0,
-          override: true,
-          rate: null,
-          computedAt: null,
-        })),
-      )
-      .onConflictDoUpdate({
-        target: [productPrices.productId, productPrices.regionCode],
-        set: {
-          currency: sql`excluded.currency`,
-          priceMinor: sql`excluded.price_minor`,
-          discountPriceMinor: sql`excluded.discount_price_minor`,
-          taxIncluded: sql`excluded.tax_included`,
-          taxRateBp: sql`excluded.tax_rate_bp`,
-          override: true,
-          rate: null,
-          computedAt: null,
-          updatedAt: sql`now()`,
-        },
-      });
-  }
+  await writeOperatorPrices(tx, rows.filter((row) => row.override), (regionCode) => countries.get(regionCode)!.taxRateBp);
   const computed = rows.filter((row) => !row.override);
   if (!computed.length) return;
   // An operator's price named override=false goes; the point is then computed (or, without a rate, the base price holds).

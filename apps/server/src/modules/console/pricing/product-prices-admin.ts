@@ -9,6 +9,7 @@ import { invalid } from '../../../shared/domain-errors.ts';
 import { computePricePoints, type UncomputablePoint } from '../../pricing/price-points.ts';
 import { MAX_PRICE_MINOR } from '../../pricing/rounding.ts';
 import { computeEachProduct } from './compute-groups.ts';
+import { writeOperatorPrices } from './operator-prices.ts';
 import { countryTable, productPricesView, requireProduct, type CountryRow, type PointRow } from './product-prices-view.ts';
 
 /** A product's points in some countries as an audit entry keeps them: region code -> the point (null: none). */
@@ -68,36 +69,13 @@ export class ProductPricesAdmin {
     edits.forEach((edit, index) => checkEdit(edit, countries[index]!));
     const regionCodes = edits.map((edit) => edit.regionCode);
     const before = await pointsState(tx, productId, regionCodes);
-    const values = edits.map((edit, index) => ({
-      productId,
-      regionCode: edit.regionCode,
-      currency: edit.currency,
-      priceMinor: edit.priceMinor,
-      discountPriceMinor: edit.discountPriceMinor,
-      taxIncluded: edit.taxIncluded,
-      // An inclusive price holds the country's tax at today's rate; the point keeps the rate it was set at.
-      taxRateBp: edit.taxIncluded ? countries[index]!.taxRateBp : 0,
-      override: true,
-      rate: null,
-      computedAt: null,
-    }));
-    await tx
-      .insert(productPrices)
-      .values(values)
-      .onConflictDoUpdate({
-        target: [productPrices.productId, productPrices.regionCode],
-        set: {
-          currency: sql`excluded.currency`,
-          priceMinor: sql`excluded.price_minor`,
-          discountPriceMinor: sql`excluded.discount_price_minor`,
-          taxIncluded: sql`excluded.tax_included`,
-          taxRateBp: sql`excluded.tax_rate_bp`,
-          override: true,
-          rate: null,
-          computedAt: null,
-          updatedAt: sql`now()`,
-        },
-      });
+    // An inclusive price holds the country's tax at today's rate; the point keeps the rate it was set at.
+    const taxRates = new Map(countries.map((country, index) => [edits[index]!.regionCode, country.taxRateBp]));
+    await writeOperatorPrices(
+      tx,
+      edits.map((edit) => ({ productId, ...edit })),
+      (regionCode) => taxRates.get(regionCode) ?? 0,
+    );
     return { before, after: await pointsState(tx, productId, regionCodes) };
   }
 
