@@ -18,6 +18,9 @@ export interface Delivery extends WebhookRequest {
 
 export interface SandboxProviders {
   sandboxUrl: string;
+  /** The receiver playing the shop's webhook endpoints (`/webhooks/<provider>`), and every delivery it got, raw. */
+  receiverUrl: string;
+  received: readonly Delivery[];
   config: Pick<AppConfig, 'paypal' | 'xsolla' | 'payermax'>;
   /** Providers built from `config`; pass options (a recording fetch) for another set. */
   build(options?: ProviderClientOptions): ReturnType<typeof createPaymentProviders>;
@@ -94,6 +97,8 @@ export async function startSandboxProviders(): Promise<SandboxProviders> {
 
   return {
     sandboxUrl: sandbox.url,
+    receiverUrl,
+    received,
     config,
     build: (options = {}) => createPaymentProviders(config, options),
     delivery,

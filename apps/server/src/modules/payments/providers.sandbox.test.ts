@@ -1,32 +1,24 @@
-import Fastify, { type FastifyInstance } from 'fastify';
-import type { IncomingHttpHeaders } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SANDBOX_CREDENTIALS } from '@shop/sandbox/credentials';
-import { startSandbox } from '@shop/sandbox/standalone';
 import type { PayermaxConfig, PaypalConfig, XsollaConfig } from '../../config.ts';
 import { hostedCheckoutUrl, PayermaxClient } from './payermax/payermax-client.ts';
-import { PAYERMAX_NOTIFY_SUCCESS, PayermaxNotification } from './payermax/notification.ts';
+import { PayermaxNotification } from './payermax/notification.ts';
 import { PaypalClient } from './paypal/paypal-client.ts';
 import { ProviderError } from './provider-error.ts';
 import { verifyXsollaSignature } from './xsolla/webhook-signature.ts';
 import { XsollaNotification } from './xsolla/webhook-types.ts';
+import { SANDBOX_CREDENTIALS as creds } from '@shop/sandbox/credentials';
 import { XsollaClient } from './xsolla/xsolla-client.ts';
+import { startSandboxProviders, type Delivery, type SandboxProviders } from '../../../test/sandbox-providers.ts';
 
 /**
  * The production adapters against the sandbox stand-ins over real HTTP: the same code as in production, only the
- * base URLs differ. A tiny receiver plays the shop's webhook endpoints and records what arrives, raw.
+ * base URLs differ. The receiver of test/sandbox-providers.ts plays the shop's webhook endpoints and records what
+ * arrives, raw.
  */
 
-interface Received {
-  provider: string;
-  headers: IncomingHttpHeaders;
-  body: string;
-}
-
-const creds = SANDBOX_CREDENTIALS;
-const received: Received[] = [];
-let receiver: FastifyInstance;
-let sandbox: { url: string; close(): Promise<void> };
+let env: SandboxProviders;
+let received: readonly Delivery[];
+let sandbox: { url: string };
 let receiverUrl: string;
 let paypalConfig: PaypalConfig;
 let xsollaConfig: XsollaConfig;
@@ -51,61 +43,16 @@ async function waitFor<T>(find: () => T | undefined, what: string): Promise<T> {
 const press = (url: string) => fetch(url, { method: 'POST', redirect: 'manual' });
 
 beforeAll(async () => {
-  receiver = Fastify();
-  receiver.removeAllContentTypeParsers();
-  receiver.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
-  receiver.post<{ Params: { provider: string } }>('/webhooks/:provider', async (request, reply) => {
-    const { provider } = request.params;
-    received.push({ provider, headers: request.headers, body: String(request.body ?? '') });
-    if (provider === 'xsolla') return reply.code(204).send();
-    if (provider === 'payermax') return reply.send(PAYERMAX_NOTIFY_SUCCESS);
-    return reply.send({});
-  });
-  await receiver.listen({ port: 0, host: '127.0.0.1' });
-  const address = receiver.server.address();
-  if (!address || typeof address === 'string') throw new Error('receiver: expected a TCP address');
-  receiverUrl = `http://127.0.0.1:${address.port}`;
-
-  sandbox = await startSandbox({
-    paypalWebhookUrl: `${receiverUrl}/webhooks/paypal`,
-    xsollaWebhookUrl: `${receiverUrl}/webhooks/xsolla`,
-    webhookRetryDelaysMs: [],
-    port: 0,
-  });
-
-  paypalConfig = {
-    baseUrl: `${sandbox.url}/paypal`,
-    clientId: creds.paypal.clientId,
-    clientSecret: creds.paypal.clientSecret,
-    webhookId: creds.paypal.webhookId,
-    brandName: 'Game Shop',
-  };
-  xsollaConfig = {
-    apiBaseUrl: `${sandbox.url}/xsolla`,
-    payStationUrl: `${sandbox.url}/xsolla/paystation4/`,
-    scriptUrl: `${sandbox.url}/xsolla/embed/paystation/1.2.3/widget.min.js`,
-    merchantId: creds.xsolla.merchantId,
-    projectId: creds.xsolla.projectId,
-    apiKey: creds.xsolla.apiKey,
-    secretKey: creds.xsolla.secretKey,
-    sandbox: true,
-  };
-  payermaxConfig = {
-    gatewayUrl: `${sandbox.url}/payermax/aggregate-pay/api/gateway`,
-    appId: creds.payermax.appId,
-    merchantNo: creds.payermax.merchantNo,
-    merchantPrivateKeyPem: creds.payermax.merchantPrivateKeyPem,
-    platformPublicKeyPem: creds.payermax.platformPublicKeyPem,
-  };
+  env = await startSandboxProviders();
+  ({ receiverUrl, received } = env);
+  sandbox = { url: env.sandboxUrl };
+  ({ paypal: paypalConfig, xsolla: xsollaConfig, payermax: payermaxConfig } = env.config);
   paypal = new PaypalClient(paypalConfig);
   xsolla = new XsollaClient(xsollaConfig);
   payermax = new PayermaxClient(payermaxConfig);
 });
 
-afterAll(async () => {
-  await sandbox?.close();
-  await receiver?.close();
-});
+afterAll(() => env?.close());
 
 describe('PayPal adapter against the sandbox', () => {
   const createFor = (orderSn: string, amountMinor = 499, currency = 'USD') =>
@@ -189,24 +136,24 @@ describe('PayPal adapter against the sandbox', () => {
       () =>
         received.find((entry) => {
           if (entry.provider !== 'paypal') return false;
-          const event = JSON.parse(entry.body) as { event_type?: string; resource?: { id?: string } };
+          const event = JSON.parse(entry.rawBody) as { event_type?: string; resource?: { id?: string } };
           return event.event_type === 'PAYMENT.CAPTURE.COMPLETED' && event.resource?.id === capture.captureId;
         }),
       'PAYMENT.CAPTURE.COMPLETED',
     );
-    await expect(paypal.verifyWebhook(webhook.headers, webhook.body)).resolves.toBe(true);
+    await expect(paypal.verifyWebhook(webhook.headers, webhook.rawBody)).resolves.toBe(true);
 
-    const tampered = webhook.body.replace('"4.99"', '"0.01"');
-    expect(tampered).not.toBe(webhook.body);
+    const tampered = webhook.rawBody.replace('"4.99"', '"0.01"');
+    expect(tampered).not.toBe(webhook.rawBody);
     await expect(paypal.verifyWebhook(webhook.headers, tampered)).resolves.toBe(false);
     await expect(
-      paypal.verifyWebhook({ ...webhook.headers, 'paypal-transmission-id': 'forged' }, webhook.body),
+      paypal.verifyWebhook({ ...webhook.headers, 'paypal-transmission-id': 'forged' }, webhook.rawBody),
     ).resolves.toBe(false);
     const { 'paypal-transmission-sig': _sig, ...unsigned } = webhook.headers;
-    await expect(paypal.verifyWebhook(unsigned, webhook.body)).resolves.toBe(false);
+    await expect(paypal.verifyWebhook(unsigned, webhook.rawBody)).resolves.toBe(false);
 
     const otherHook = new PaypalClient({ ...paypalConfig, webhookId: 'SOMEONE-ELSES-WEBHOOK' });
-    await expect(otherHook.verifyWebhook(webhook.headers, webhook.body)).resolves.toBe(false);
+    await expect(otherHook.verifyWebhook(webhook.headers, webhook.rawBody)).resolves.toBe(false);
   });
 
   it('maps wrong credentials to rejected', async () => {
@@ -231,11 +178,11 @@ describe('Xsolla adapter against the sandbox', () => {
     });
 
   /** Pays a fresh token on the Pay Station page and returns the payment webhook the receiver got. */
-  async function payOnPayStation(orderSn: string): Promise<Received> {
+  async function payOnPayStation(orderSn: string): Promise<Delivery> {
     const { token } = await tokenFor(xsolla, orderSn);
     await press(`${sandbox.url}/xsolla/paystation4/${token}/pay`);
     return waitFor(
-      () => received.find((entry) => entry.provider === 'xsolla' && entry.body.includes(`"external_id":"${orderSn}"`)),
+      () => received.find((entry) => entry.provider === 'xsolla' && entry.rawBody.includes(`"external_id":"${orderSn}"`)),
       'the Xsolla payment webhook',
     );
   }
@@ -250,9 +197,9 @@ describe('Xsolla adapter against the sandbox', () => {
     await expect(xsolla.findTransactions(orderSn)).resolves.toEqual([]);
 
     const payment = await payOnPayStation(orderSn);
-    expect(verifyXsollaSignature(payment.body, payment.headers.authorization, xsollaConfig.secretKey)).toBe(true);
-    expect(verifyXsollaSignature(`${payment.body} `, payment.headers.authorization, xsollaConfig.secretKey)).toBe(false);
-    const notification = XsollaNotification.parse(JSON.parse(payment.body));
+    expect(verifyXsollaSignature(payment.rawBody, payment.headers.authorization, xsollaConfig.secretKey)).toBe(true);
+    expect(verifyXsollaSignature(`${payment.rawBody} `, payment.headers.authorization, xsollaConfig.secretKey)).toBe(false);
+    const notification = XsollaNotification.parse(JSON.parse(payment.rawBody));
     expect(notification).toMatchObject({ notification_type: 'payment', purchase: { checkout: { amount: 4.99, currency: 'USD' } } });
 
     await expect(xsolla.findTransactions(orderSn)).resolves.toMatchObject([
@@ -314,15 +261,15 @@ describe('PayerMax adapter against the sandbox', () => {
     const tradeToken = first.data?.tradeToken ?? '';
     expect((await press(`${sandbox.url}/payermax/cashier/${tradeToken}/pay`)).status).toBe(303);
     const notification = await waitFor(
-      () => received.find((entry) => entry.provider === 'payermax' && entry.body.includes(`"outTradeNo":"${outTradeNo}"`)),
+      () => received.find((entry) => entry.provider === 'payermax' && entry.rawBody.includes(`"outTradeNo":"${outTradeNo}"`)),
       'the PayerMax notification',
     );
     const sign = notification.headers.sign;
-    expect(payermax.verifySignature(notification.body, typeof sign === 'string' ? sign : undefined)).toBe(true);
-    expect(payermax.verifySignature(notification.body.replace('4.99', '0.01'), typeof sign === 'string' ? sign : undefined)).toBe(
+    expect(payermax.verifySignature(notification.rawBody, typeof sign === 'string' ? sign : undefined)).toBe(true);
+    expect(payermax.verifySignature(notification.rawBody.replace('4.99', '0.01'), typeof sign === 'string' ? sign : undefined)).toBe(
       false,
     );
-    expect(PayermaxNotification.parse(JSON.parse(notification.body))).toMatchObject({
+    expect(PayermaxNotification.parse(JSON.parse(notification.rawBody))).toMatchObject({
       notifyType: 'PAYMENT',
       data: { outTradeNo, status: 'SUCCESS', totalAmount: 4.99, currency: 'USD' },
     });
