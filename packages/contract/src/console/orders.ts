@@ -226,6 +226,23 @@ export const ConsoleOrderDetail = z.object({
     payChannelId: z.number().int().nullable(),
     regionCode: z.string().nullable(),
     selectedRegionCode: z.string().nullable(),
+    /**
+     * What the order was sold at (ADR 0050): its country, its amount in the base currency at the frozen rate (units of
+     * its currency per base unit), and the tax inside the paid amount. Null for orders placed before local prices:
+     * sold in USD at their own amount.
+     */
+    pricing: z
+      .object({
+        countryCode: z.string().nullable(),
+        baseCurrency: z.string(),
+        baseTotalMinor: z.number().int(),
+        basePayMinor: z.number().int(),
+        exchangeRate: z.string(),
+        taxModel: z.string(),
+        taxRateBp: z.number().int(),
+        taxMinor: z.number().int(),
+      })
+      .nullable(),
     /** The player's language when ordering: the items' orderedName is in it. */
     language: z.string(),
     expiresAt: z.string().nullable(),

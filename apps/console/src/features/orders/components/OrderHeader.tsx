@@ -27,6 +27,7 @@ export function OrderHeader({ detail }: { detail: ConsoleOrderDetail }) {
         </span>
       ),
     },
+    { key: 'pricing', label: t('field.pricing'), children: <OrderPricing order={order} /> },
     { key: 'provider', label: t('field.provider'), children: providerLabel(t, order) },
     { key: 'channel', label: t('field.channel'), children: order.payMethodName ? `${order.payMethodName} (${order.payMethodId ?? '—'})` : '—' },
     { key: 'session', label: t('field.providerSession'), children: order.thirdOrderId ? <Typography.Text copyable>{order.thirdOrderId}</Typography.Text> : '—' },
@@ -61,4 +62,25 @@ export function OrderHeader({ detail }: { detail: ConsoleOrderDetail }) {
     ...(order.deletedAt ? [{ key: 'deleted', label: t('field.deletedByPlayer'), children: formatDateTime(order.deletedAt) }] : []),
   ];
   return <Descriptions bordered size="small" column={{ xs: 1, md: 2, xl: 3 }} items={items} />;
+}
+
+/** What the order was sold at (ADR 0050): country, the base-currency amount at the frozen rate, the tax inside the price. */
+function OrderPricing({ order }: { order: ConsoleOrderDetail['order'] }) {
+  const { t } = useTranslation('orders');
+  const pricing = order.pricing;
+  if (!pricing) return <Typography.Text type="secondary">{t('detail.pricingBefore')}</Typography.Text>;
+  return (
+    <span data-testid="order-pricing">
+      {t('detail.pricing', {
+        country: pricing.countryCode ?? '—',
+        base: formatMoney(pricing.basePayMinor, pricing.baseCurrency),
+        rate: pricing.exchangeRate,
+        currency: order.currency,
+        baseCurrency: pricing.baseCurrency,
+      })}
+      {pricing.taxModel === 'inclusive' && (
+        <Typography.Text type="secondary"> · {t('detail.taxIncluded', { rate: pricing.taxRateBp / 100, amount: formatMoney(pricing.taxMinor, order.currency) })}</Typography.Text>
+      )}
+    </span>
+  );
 }

@@ -116,6 +116,7 @@ export async function orderDetail(db: Db, orderId: number): Promise<ConsoleOrder
       payChannelId: order!.payChannelId,
       regionCode: order!.regionCode,
       selectedRegionCode: order!.selectedRegionCode,
+      pricing: pricingOf(order!),
       language: order!.language,
       expiresAt: iso(order!.expiresAt),
       deliveredAt: iso(order!.deliveredAt),
@@ -211,5 +212,21 @@ export async function orderDetail(db: Db, orderId: number): Promise<ConsoleOrder
       retryDelivery: row.status === OrderStatus.DELIVERY_ERROR,
       answerRefundRequest: refundRequest?.status === 'requested',
     },
+  };
+}
+
+/** What an order was sold at (ADR 0050), as its frozen columns hold it; null for an order placed before local prices. */
+function pricingOf(order: typeof orders.$inferSelect): ConsoleOrderDetail['order']['pricing'] {
+  if (order.baseCurrency === null || order.exchangeRate === null) return null;
+  return {
+    countryCode: order.countryCode,
+    baseCurrency: order.baseCurrency,
+    baseTotalMinor: order.baseTotalMinor ?? 0,
+    basePayMinor: order.basePayMinor ?? 0,
+    // numeric(24, 12) as the database writes it: the trailing zeros say nothing
+    exchangeRate: order.exchangeRate.replace(/(\.\d*?)0+$/, '$1').replace(/\.$/, ''),
+    taxModel: order.taxModel ?? 'none',
+    taxRateBp: order.taxRateBp ?? 0,
+    taxMinor: order.taxMinor ?? 0,
   };
 }

@@ -341,6 +341,35 @@ describe.each(BACKENDS)('console: orders and work queues (%s)', (backend) => {
     }
   });
 
+  it("shows what an order in Germany was sold at: the country, its worth in USD at the frozen rate and the VAT inside it; an order from before local prices says so", async () => {
+    const player = await newPlayer(shop);
+    const pack = (await shop.api<{ id: number; productSn: string; productDiscountPrice: number; currency: string }[]>('POST', '/api/v1/voucher/list/10030', { body: { regionCode: 'DE' } })).body.data[1]!;
+    const created = await shop.api<CreateOrderResult>('POST', '/api/v1/voucher/create/order', {
+      token: player.token,
+      body: { ...orderBody(player, pack as Parameters<typeof orderBody>[1], await channelOf(shop, 'xsolla', 'DE'), 'DE'), productPrice: pack.productDiscountPrice, currency: 'EUR' },
+    });
+    expect(created.body.code, JSON.stringify(created.body)).toBe(200);
+    const orderId = created.body.data.orderId;
+    const [frozen] = await rows<{ base_pay_minor: number; tax_minor: number; tax_rate_bp: number; exchange_rate: string }>(
+      sql`SELECT base_pay_minor, tax_minor, tax_rate_bp, exchange_rate::text FROM orders WHERE id = ${orderId}`,
+    );
+    const detail = (await get<ConsoleOrderDetail>(support, `/orders/${orderId}`)).body.data;
+    expect(detail.order.currency).toBe('EUR');
+    expect(detail.order.pricing).toEqual({
+      countryCode: 'DE',
+      baseCurrency: 'USD',
+      baseTotalMinor: expect.any(Number),
+      basePayMinor: frozen!.base_pay_minor,
+      exchangeRate: String(Number(frozen!.exchange_rate)),
+      taxModel: 'inclusive',
+      taxRateBp: frozen!.tax_rate_bp,
+      taxMinor: frozen!.tax_minor,
+    });
+    expect(frozen!.tax_minor).toBeGreaterThan(0);
+    await shop.services.db.execute(sql`UPDATE orders SET base_currency = NULL, exchange_rate = NULL WHERE id = ${orderId}`);
+    expect((await get<ConsoleOrderDetail>(support, `/orders/${orderId}`)).body.data.order.pricing).toBeNull();
+  });
+
   // --- refund through the provider --------------------------------------------------------------------------------------
 
   it.each(['paypal', 'xsolla', 'payermax'] as const)('%s: finance refunds an order through the provider; the order, the balance and the audit log show it', async (provider) => {
