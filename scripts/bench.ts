@@ -186,7 +186,7 @@ async function prepareOrders(shop: RunningServer): Promise<{ pick: Pick; next: (
     if (login.code !== 200 || !login.data?.token) throw new Error(`quick login: code ${String(login.code)} ${String(login.message)}`);
     players.push({ token: login.data.token, roleId });
   }
-  const list = await api<{ id: number; productSn: string }[]>(`${shop.url}/api/v1/voucher/list/${APP_ID}`, { body: { regionCode: REGION } });
+  const list = await api<{ id: number; productSn: string }[]>(`${shop.url}/api/v1/voucher/list/${APP_ID}?regionCode=${REGION}`);
   const voucher = list.data?.[0];
   if (list.code !== 200 || !voucher) throw new Error(`voucher list: code ${String(list.code)} ${String(list.message)}, no voucher`);
   const channels = await api<{ payMethodName: string; payMethodId: string; thirdChannelId: string; thirdChannelName: string }[]>(
@@ -229,10 +229,8 @@ async function prepareOrders(shop: RunningServer): Promise<{ pick: Pick; next: (
 async function loadShop(shop: RunningServer, figures: ShopFigures, label: string): Promise<Pick | undefined> {
   progress(`${label}: POST /api/v1/voucher/list/${APP_ID} for ${SECONDS} s`);
   figures.voucherList = await load({
-    url: `${shop.url}/api/v1/voucher/list/${APP_ID}`,
+    url: `${shop.url}/api/v1/voucher/list/${APP_ID}?regionCode=${REGION}`,
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ regionCode: REGION }),
     connections: CONNECTIONS,
     seconds: SECONDS,
     warmupSeconds: WARMUP_SECONDS,

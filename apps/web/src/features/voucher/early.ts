@@ -31,14 +31,16 @@ export function startVoucherPageRequests(language: Language): void {
   const path = encodeURIComponent(String(appId));
   fetchEarly('GET', `${base}/v1/pay/channel/list/${path}`, undefined, lang);
   // the packs are priced in the region the selector starts at, the IP's (ADR 0050): asked for as soon as it is known,
-  // with the body the page sends (api/voucher-api.ts fetchVoucherList), before the page gets the IP's answer; a failed
+  // with the query the page sends (api/voucher-api.ts fetchVoucherList), before the page gets the IP's answer; a failed
   // lookup means the default region
   fetchEarly('GET', `${base}/user/ip/country`, undefined, lang, {
     beforeTaken: async (response) => {
       const envelope = response.ok ? ((await response.clone().json()) as { code?: unknown; data?: unknown }) : null;
       const regionCode = regionFromIp(envelope?.code === 200 ? envelope.data : undefined);
       // a public list: the page asks for it with the token if the launch's login is in by then
-      fetchEarly('POST', `${base}/v1/voucher/list/${path}`, JSON.stringify({ regionCode }), lang, { anyCaller: true });
+      // the URL and body the client sends (shared/api/create-client.ts: apiUrl; a POST's body is at least {}), so the
+      // page takes this answer
+      fetchEarly('POST', `${base}/v1/voucher/list/${path}?${new URLSearchParams({ regionCode }).toString()}`, '{}', lang, { anyCaller: true });
     },
   });
   // the header's game art (components/PlayerHeader.tsx: the launched game's, or the default game's for a guest)

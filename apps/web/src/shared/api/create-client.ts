@@ -176,7 +176,7 @@ export function createApiClient(deps: ApiClientDeps) {
     const url = apiUrl(
       deps.apiBase(),
       buildPath(route.path, options.params as Record<string, string | number> | undefined),
-      route.method === 'GET' ? (options.query as Record<string, unknown> | undefined) : undefined,
+      options.query as Record<string, unknown> | undefined,
     );
     const spinner = !options.silent && !NO_SPINNER_PATHS.includes(route.path);
     const stop = spinner ? deps.beginLoading() : () => undefined;

@@ -5,6 +5,6 @@ export const handler = defineHandler(voucherListRoute, {
   options: { sharedData: true },
   handle: async ({ input, ctx, services: { catalog, countryPricing, games } }) => {
     await games.requireGame(input.params.appId);
-    return catalog.voucherList(input.params.appId, ctx.language, await countryPricing.pricingCountry(input.body?.regionCode));
+    return catalog.voucherList(input.params.appId, ctx.language, await countryPricing.pricingCountry(input.query.regionCode));
   },
 });

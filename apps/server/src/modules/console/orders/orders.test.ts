@@ -343,7 +343,7 @@ describe.each(BACKENDS)('console: orders and work queues (%s)', (backend) => {
 
   it("shows what an order in Germany was sold at: the country, its worth in USD at the frozen rate and the VAT inside it; an order from before local prices says so", async () => {
     const player = await newPlayer(shop);
-    const pack = (await shop.api<{ id: number; productSn: string; productDiscountPrice: number; currency: string }[]>('POST', '/api/v1/voucher/list/10030', { body: { regionCode: 'DE' } })).body.data[1]!;
+    const pack = (await shop.api<{ id: number; productSn: string; productDiscountPrice: number; currency: string }[]>('POST', '/api/v1/voucher/list/10030?regionCode=DE')).body.data[1]!;
     const created = await shop.api<CreateOrderResult>('POST', '/api/v1/voucher/create/order', {
       token: player.token,
       body: { ...orderBody(player, pack as Parameters<typeof orderBody>[1], await channelOf(shop, 'xsolla', 'DE'), 'DE'), productPrice: pack.productDiscountPrice, currency: 'EUR' },

@@ -51,7 +51,7 @@ describe.each(BACKENDS)('console pricing: a product\'s prices (%s)', (backend) =
     expect(entry).toMatchObject({ action: 'pricing.points.set', actor: admin.email, before: { DE: { override: false } }, after: { DE: { override: true, priceMinor: 2999 }, JP: { currency: 'USD' } } });
 
     // the shop sells the operator's price at once
-    const list = await shop.api<{ id: number; productDiscountPrice: number; currency: string }[]>('POST', '/api/v1/voucher/list/10030', { body: { regionCode: 'DE' } });
+    const list = await shop.api<{ id: number; productDiscountPrice: number; currency: string }[]>('POST', '/api/v1/voucher/list/10030?regionCode=DE');
     expect(list.body.data.find((pack) => pack.id === 1001)).toMatchObject({ currency: 'EUR', productDiscountPrice: 19.99 });
 
     const reset = await asAdmin<ProductPricesView>('POST', `${PRICING}/products/1001/reset`, { body: { regionCodes: ['DE', 'JP'] } });

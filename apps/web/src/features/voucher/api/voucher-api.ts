@@ -8,7 +8,7 @@ import { patchClientState } from '../../../shared/store/client-store';
 
 /** The packs priced in the region's local prices (ADR 0050). */
 export const fetchVoucherList = (appId: number, regionCode: string, silent = false) =>
-  call(voucherList, { params: { appId }, body: { regionCode }, silent });
+  call(voucherList, { params: { appId }, query: { regionCode }, silent });
 /** The player and the game account of the session; the account is kept as the client state's bound game info. */
 export async function fetchUserInfo() {
   const user = await call(userInfo);
