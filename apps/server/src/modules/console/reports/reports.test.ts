@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { CreateOrderResult } from '@shop/contract/checkout.schema';
 import type { ReceiveResult } from '@shop/contract/products.schema';
 import type { RefundsReport, SalesReport } from '@shop/contract/console/reports';
@@ -436,6 +436,9 @@ describe.each(BACKENDS)('console reports (%s)', (backend) => {
   });
 
   it('the refunds report lists and totals refunds by status, with vouchers taken back and unrecovered', async () => {
+    // A refunded shop order's items are revoked in the game by a job (game_revoke_status pending -> revoked): wait for
+    // it, so that the JSON report and the CSV read later list the same refunds in the same state.
+    await expect.poll(async () => (await shop.services.db.select({ id: refunds.id }).from(refunds).where(eq(refunds.gameRevokeStatus, 'pending'))).length, { timeout: 15_000 }).toBe(0);
     const answer = await get<RefundsReport>(finance, '/api/console/v1/reports/refunds', { from, to });
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     const report = answer.body.data;
