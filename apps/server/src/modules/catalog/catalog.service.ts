@@ -54,7 +54,7 @@ export class CatalogService {
     return this.db
       .select({ product: products, point: productPrices })
       .from(products)
-      .leftJoin(productPrices, pricePointIn(country ?? ''))
+      .leftJoin(productPrices, pricePointIn(country))
       .where(
         and(
           eq(products.appId, appId),

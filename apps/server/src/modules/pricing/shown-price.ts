@@ -1,4 +1,4 @@
-import { and, eq, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { LocalPriceFields } from '@shop/contract/pricing';
 import type { z } from 'zod';
 import { productPrices, products } from '../../db/schema.ts';
@@ -6,8 +6,12 @@ import { minorToMajorNumber } from '../../shared/money.ts';
 
 export type PricePointRow = typeof productPrices.$inferSelect;
 
-/** The join of a product list to the products' price points in one country (ADR 0050). */
-export const pricePointIn = (country: string): SQL => and(eq(productPrices.productId, products.id), eq(productPrices.regionCode, country))!;
+/**
+ * The join of a product list to the products' price points in one country (ADR 0050); without a country (base prices)
+ * a constant false, which PostgreSQL answers without looking up any point.
+ */
+export const pricePointIn = (country: string | null): SQL =>
+  country === null ? sql`false` : and(eq(productPrices.productId, products.id), eq(productPrices.regionCode, country))!;
 
 /** A list item's price as the player sees it: the country's price point when it has one, else the base price. */
 export interface ShownPrice {

@@ -76,7 +76,7 @@ export class ProductsService {
       const rows = await this.db
         .select({ product: products, point: productPrices })
         .from(products)
-        .leftJoin(productPrices, pricePointIn(country ?? ''))
+        .leftJoin(productPrices, pricePointIn(country))
         .where(
           and(
             eq(products.appId, appId),
