@@ -20,18 +20,22 @@ export async function catalogueState(shop: TestShop): Promise<string> {
   return JSON.stringify((result as unknown as { rows: unknown[] }).rows[0]);
 }
 
-/** Sends a console change that must be refused: the envelope with `status`, a message, and no catalogue or audit change. */
-export async function expectCatalogueRefused(shop: TestShop, status: number, send: () => Promise<ApiAnswer>, message?: RegExp | string): Promise<ApiAnswer> {
-  const before = await catalogueState(shop);
+/** Sends a change that must be refused: the envelope with `status`, a message, and `state` (a digest) as it was. */
+export async function expectRefusedUnchanged(state: () => Promise<string>, status: number, send: () => Promise<ApiAnswer>, message?: RegExp | string): Promise<ApiAnswer> {
+  const before = await state();
   const answer = await send();
   expect(answer.status, JSON.stringify(answer.body)).toBe(status);
   expect(answer.body.code).toBe(status);
   expect(answer.body.data).toBeNull();
   expect(answer.body.message.length).toBeGreaterThan(0);
   if (message) expect(answer.body.message).toMatch(message);
-  expect(await catalogueState(shop)).toBe(before);
+  expect(await state()).toBe(before);
   return answer;
 }
+
+/** Sends a console change that must be refused: the envelope with `status`, a message, and no catalogue or audit change. */
+export const expectCatalogueRefused = (shop: TestShop, status: number, send: () => Promise<ApiAnswer>, message?: RegExp | string): Promise<ApiAnswer> =>
+  expectRefusedUnchanged(() => catalogueState(shop), status, send, message);
 
 export interface AuditRow {
   actor: string;
